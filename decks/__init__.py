@@ -1,0 +1,1 @@
+"""The bundled question decks (YAML files beside this one)."""

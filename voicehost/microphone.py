@@ -1,0 +1,49 @@
+"""The microphone interface: where the host's ears get their audio.
+
+Implementations: ``SoundDeviceMicrophone`` (a real or virtual input device,
+``sd_microphone.py``) and ``FileMicrophone`` (a WAV file standing in for the
+microphone, ``file_microphone.py``). Both deliver 16 kHz mono 16-bit chunks.
+"""
+
+from __future__ import annotations
+
+import abc
+
+
+class MicrophoneError(RuntimeError):
+    """The microphone cannot be opened or was lost. ``fix`` says what the user can do."""
+
+    def __init__(self, reason: str, fix: str = "") -> None:
+        super().__init__(reason + (f" {fix}" if fix else ""))
+        self.reason = reason
+        self.fix = fix
+
+
+class EndOfAudio(Exception):
+    """A file-backed microphone has nothing more to say."""
+
+
+class Microphone(abc.ABC):
+    """A source of 16 kHz, mono, 16-bit little-endian PCM chunks."""
+
+    rate: int = 16000
+
+    @abc.abstractmethod
+    def start(self) -> None:
+        """Open the device and begin capturing. Raises MicrophoneError."""
+
+    @abc.abstractmethod
+    def read(self, timeout: float) -> bytes | None:
+        """The next chunk, or None if none arrived within ``timeout`` seconds.
+
+        Raises EndOfAudio when a finite source is exhausted and
+        MicrophoneError when the device is lost.
+        """
+
+    @abc.abstractmethod
+    def flush(self) -> None:
+        """Drop everything captured so far (used after the host has spoken)."""
+
+    @abc.abstractmethod
+    def stop(self) -> None:
+        """Stop capturing and release the device."""
