@@ -1,0 +1,84 @@
+"""Editions as data: ladder, safe levels, lifelines and turn structure.
+
+Adding an edition means adding an ``Edition`` value to ``EDITIONS``; the
+engine never asks which edition it is running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ladder import Ladder
+
+FIFTY_FIFTY = "fifty_fifty"
+ASK_AUDIENCE = "ask_audience"
+PHONE_FRIEND = "phone_friend"
+LIFELINES = (FIFTY_FIFTY, ASK_AUDIENCE, PHONE_FRIEND)
+
+TABLE = "table"
+"""Every player still in the round answers the same question; answers are revealed together."""
+HOT_SEAT = "hot_seat"
+"""One candidate climbs the ladder alone; the other players are audience and friends."""
+FORMATS = (TABLE, HOT_SEAT)
+
+
+@dataclass(frozen=True)
+class Edition:
+    code: str
+    name: str
+    currency: str
+    """ISO code; the locale file says how it is written and spoken."""
+    ladder: Ladder
+    default_format: str
+    lifelines: tuple[str, ...] = LIFELINES
+    walk_away_from_level: int = 2
+    """The first level at which a player may take the money."""
+    audience_adds_correct_card: bool = False
+    """se: the host adds the right answer as one more card to the audience's votes."""
+    chain_after: tuple[str, ...] | None = None
+    """Lifelines after which another one may follow on the same question; None: any."""
+    real_call_tip_is_guess: bool = False
+    """de: a real friend's tip counts as a free try; if it is wrong the candidate answers again."""
+    two_player_audience_guesses: int = 2
+    """Two-player rule: ask the audience becomes this many free tries."""
+    two_player_phone_guesses: int = 0
+    """Two-player rule for phone a friend (se: one free try); 0 keeps the normal rule."""
+
+
+SE = Edition(
+    code="se",
+    name="Vem vill bli miljonär (Swedish board game)",
+    currency="SEK",
+    ladder=Ladder(
+        values=(1_000, 2_000, 3_000, 5_000, 10_000, 20_000, 40_000, 80_000, 160_000,
+                320_000, 640_000, 1_250_000, 2_500_000, 5_000_000, 10_000_000),
+        safe_levels=(5, 10),
+    ),
+    default_format=TABLE,
+    walk_away_from_level=2,
+    audience_adds_correct_card=True,
+    chain_after=None,
+    real_call_tip_is_guess=False,
+    two_player_audience_guesses=2,
+    two_player_phone_guesses=1,
+)
+
+DE = Edition(
+    code="de",
+    name="Wer wird Millionär (German board game)",
+    currency="EUR",
+    ladder=Ladder(
+        values=(50, 100, 200, 300, 500, 1_000, 2_000, 4_000, 8_000, 16_000,
+                32_000, 64_000, 125_000, 500_000, 1_000_000),
+        safe_levels=(5, 10),
+    ),
+    default_format=HOT_SEAT,
+    walk_away_from_level=1,  # "Ein Ausstieg ist jederzeit möglich"
+    audience_adds_correct_card=False,
+    chain_after=(FIFTY_FIFTY,),
+    real_call_tip_is_guess=True,
+    two_player_audience_guesses=2,
+    two_player_phone_guesses=0,
+)
+
+EDITIONS = {e.code: e for e in (SE, DE)}

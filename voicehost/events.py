@@ -1,0 +1,217 @@
+"""Events: what happened in the game, in order, as small typed records.
+
+Every event has a ``kind`` (its name in the ``--events`` JSON lines log) and
+``to_dict()``. The host renders events into speech; the log writes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.kind, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    kind: ClassVar[str] = "game_start"
+    edition: str
+    format: str
+    players: list[str]
+    rounds: int
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_start"
+    round: int
+    players: list[str]
+    """Who plays this round, in turn order (hot seat: the candidates in order)."""
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """Hot seat: a new candidate takes the chair."""
+
+    kind: ClassVar[str] = "turn_start"
+    round: int
+    player: str
+    audience: list[str]
+
+
+@dataclass(frozen=True)
+class QuestionAsked(Event):
+    """A player faces a question. ``fresh`` is False when the question was
+    already read to an earlier player at the table."""
+
+    kind: ClassVar[str] = "question"
+    round: int
+    player: str
+    level: int
+    value: int
+    question_id: str
+    fresh: bool = True
+
+
+@dataclass(frozen=True)
+class DeckReshuffled(Event):
+    kind: ClassVar[str] = "deck_reshuffled"
+    level: int
+
+
+@dataclass(frozen=True)
+class AnswerPending(Event):
+    """An answer waits for "yes" before it is locked."""
+
+    kind: ClassVar[str] = "pending"
+    player: str
+    option: str
+
+
+@dataclass(frozen=True)
+class AnswerLocked(Event):
+    kind: ClassVar[str] = "locked"
+    player: str
+    option: str
+
+
+@dataclass(frozen=True)
+class WalkPending(Event):
+    kind: ClassVar[str] = "walk_pending"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Cancelled(Event):
+    """The player said no to a pending answer or walk-away."""
+
+    kind: ClassVar[str] = "cancelled"
+    player: str
+
+
+@dataclass(frozen=True)
+class LifelineUsed(Event):
+    """``result`` by lifeline: fifty_fifty {"removed": [..], "left": [..]};
+    ask_audience {"votes": {"A": n, ..}, "voters": [..], "simulated": bool,
+    "correct_card": bool}; phone_friend {"friend": name|None, "cards": [..],
+    "tip": letter, "sure": level} or {"call": true, "seconds": n};
+    two-player rules {"guesses": n}."""
+
+    kind: ClassVar[str] = "lifeline"
+    player: str
+    lifeline: str
+    result: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class VoteNeeded(Event):
+    kind: ClassVar[str] = "vote_needed"
+    voter: str
+    player: str
+    lifeline: str
+
+
+@dataclass(frozen=True)
+class FriendNeeded(Event):
+    kind: ClassVar[str] = "pick_friend"
+    player: str
+    choices: list[str]
+
+
+@dataclass(frozen=True)
+class CallStarted(Event):
+    kind: ClassVar[str] = "call_start"
+    player: str
+    seconds: int
+
+
+@dataclass(frozen=True)
+class CallEnded(Event):
+    kind: ClassVar[str] = "call_end"
+    player: str
+    answered: bool
+
+
+@dataclass(frozen=True)
+class GuessResult(Event):
+    """A free try from a two-player lifeline or a real friend's tip was wrong."""
+
+    kind: ClassVar[str] = "guess"
+    player: str
+    option: str
+    correct: bool
+    guesses_left: int
+
+
+@dataclass(frozen=True)
+class Revealed(Event):
+    kind: ClassVar[str] = "reveal"
+    question_id: str
+    correct: str
+
+
+@dataclass(frozen=True)
+class Answered(Event):
+    kind: ClassVar[str] = "answer"
+    player: str
+    level: int
+    option: str
+    correct: bool
+
+
+@dataclass(frozen=True)
+class WalkedAway(Event):
+    kind: ClassVar[str] = "walk_away"
+    player: str
+    level: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    kind: ClassVar[str] = "eliminated"
+    player: str
+    level: int
+    payout: int
+
+
+@dataclass(frozen=True)
+class TopPrize(Event):
+    kind: ClassVar[str] = "top_prize"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    kind: ClassVar[str] = "round_end"
+    round: int
+    balances: dict[str, int]
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game_over"
+    winner: str | None
+    """The winner's name; None when several share first place (see ``winners``)."""
+    winners: list[str]
+    balances: dict[str, int]
+    reason: str
+    """top_prize or rounds."""
+
+
+@dataclass(frozen=True)
+class Rejected(Event):
+    """The command is not allowed now; ``reason`` is a code the locale explains."""
+
+    kind: ClassVar[str] = "rejected"
+    player: str
+    reason: str
+    detail: str = ""
