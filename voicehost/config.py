@@ -1,0 +1,217 @@
+"""Configuration: one frozen, typed settings tree, read once and checked at start-up.
+
+``load_settings(path, overrides)`` reads ``config.yaml`` (or the defaults),
+applies command-line overrides (``{"game.edition": "de"}``) and checks every
+value. A bad value raises ``ConfigError`` naming the key and what is allowed.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass
+from pathlib import Path
+
+import yaml
+
+
+class ConfigError(ValueError):
+    """A setting is unknown, of the wrong type or out of range."""
+
+    def __init__(self, key: str, problem: str, allowed: str = "", source: str = "") -> None:
+        where = f"{source}: " if source else ""
+        hint = f" Allowed: {allowed}." if allowed else ""
+        super().__init__(f"{where}{key}: {problem}.{hint}")
+        self.key, self.problem, self.allowed, self.source = key, problem, allowed, source
+
+
+def _opt(default, doc: str = "", choices: tuple | None = None, lo=None, hi=None):
+    return field(default=default, metadata={"doc": doc, "choices": choices, "lo": lo, "hi": hi})
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    edition: str = _opt("se", "Board-game edition: ladder, money and lifeline rules.", ("se", "de"))
+    format: str = _opt("auto", "table: everyone answers each question; hot_seat: one candidate "
+                       "at a time; auto: the edition's default.", ("auto", "table", "hot_seat"))
+    players: tuple[str, ...] = _opt((), "Player names; empty: the host asks how many play.")
+    rounds: int = _opt(3, "Rounds before the richest player wins.", lo=1, hi=50)
+    language: str = _opt("en", "Language of the host, the phrases and the questions.", ("en",))
+    decks: tuple[str, ...] = _opt((), "Deck files or folders; empty: the bundled decks.")
+    confirm_answers: bool = _opt(True, "Ask 'final answer?' before locking an answer.")
+    read_explanations: bool = _opt(True, "Read the explanation after each reveal.")
+    seed: typing.Optional[int] = _opt(None, "Random seed for a repeatable game; null: random.")
+    save_file: typing.Optional[str] = _opt(None, "Where the game is saved; null: "
+                                           "~/.local/state/voicehost/game.json.")
+
+
+@dataclass(frozen=True)
+class LifelineSettings:
+    phone: str = _opt("table", "table: the friend is another player (simulated when playing "
+                      "alone); real: a real phone call with a timer.", ("table", "real"))
+    call_seconds: int = _opt(30, "Length of a real phone call, in seconds.", lo=10, hi=120)
+    two_player_rules: bool = _opt(True, "Use the rulebooks' two-player lifeline rules.")
+    table_votes: bool = _opt(True, "Other players vote and act as friends; false: always simulated.")
+    human_audience_min: int = _opt(2, "Fewest other players for the audience to be the table.",
+                                   lo=1, hi=5)
+
+
+@dataclass(frozen=True)
+class HostSettings:
+    voice: typing.Optional[str] = _opt(None, "Speech voice id or name part; null: the default.")
+    rate: int = _opt(165, "Speaking rate in words per minute.", lo=80, hi=400)
+    volume: float = _opt(1.0, "Speech volume, 0.0 to 1.0.", lo=0.0, hi=1.0)
+    sounds: bool = _opt(True, "Play the lock-in, correct, wrong, lifeline and timer sounds.")
+
+
+@dataclass(frozen=True)
+class InputSettings:
+    mode: str = _opt("auto", "auto: listen when a microphone exists; voice; text.",
+                     ("auto", "voice", "text"))
+    silence_seconds: float = _opt(10.0, "Wait this long for an answer before a re-prompt.",
+                                  lo=2.0, hi=120.0)
+    min_confidence: float = _opt(0.6, "Below this recogniser confidence the host asks again.",
+                                 lo=0.0, hi=1.0)
+    echo_tail_ms: int = _opt(300, "Ignore the microphone this long after the host stops speaking.",
+                             lo=0, hi=3000)
+
+
+@dataclass(frozen=True)
+class RecognizerSettings:
+    engine: str = _opt("auto", "auto: Vosk when a model for the language is present, else "
+                       "PocketSphinx (English).", ("auto", "vosk", "pocketsphinx"))
+    model: typing.Optional[str] = _opt(None, "A Vosk model folder; null: look in models_dir.")
+    models_dir: typing.Optional[str] = _opt(None, "Where downloaded models live; null: ./models "
+                                            "if present, else ~/.local/share/voicehost/models.")
+
+
+@dataclass(frozen=True)
+class AudioSettings:
+    input_device: typing.Optional[typing.Union[int, str]] = _opt(
+        None, "Microphone by index or name part (see voicehost devices); null: the default.")
+    output_device: typing.Optional[typing.Union[int, str]] = _opt(
+        None, "Speaker by index or name part; null: the default.")
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: GameSettings = GameSettings()
+    lifelines: LifelineSettings = LifelineSettings()
+    host: HostSettings = HostSettings()
+    input: InputSettings = InputSettings()
+    recognizer: RecognizerSettings = RecognizerSettings()
+    audio: AudioSettings = AudioSettings()
+
+
+def _describe(tp) -> str:
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Union:
+        return " or ".join("null" if a is type(None) else _describe(a) for a in args)
+    if origin is tuple:
+        return f"a list of {_describe(args[0])}s"
+    return {int: "a whole number", float: "a number", bool: "true or false", str: "text"}[tp]
+
+
+def _coerce(value, tp, key: str, source: str):
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Union:
+        for arg in args:
+            if arg is type(None) and value is None:
+                return None
+        for arg in args:
+            if arg is not type(None):
+                try:
+                    return _coerce(value, arg, key, source)
+                except ConfigError:
+                    pass
+        raise ConfigError(key, f"{value!r} is not {_describe(tp)}", source=source)
+    if origin is tuple:
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, (list, tuple)):
+            raise ConfigError(key, f"{value!r} is not {_describe(tp)}", source=source)
+        return tuple(_coerce(v, args[0], key, source) for v in value)
+    ok = {bool: isinstance(value, bool),
+          int: isinstance(value, int) and not isinstance(value, bool),
+          float: isinstance(value, (int, float)) and not isinstance(value, bool),
+          str: isinstance(value, str)}[tp]
+    if not ok:
+        raise ConfigError(key, f"{value!r} is not {_describe(tp)}", source=source)
+    return float(value) if tp is float else value
+
+
+def _build(cls, data: dict, prefix: str, source: str):
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(prefix or "(top level)", "must be a mapping of settings", source=source)
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in fields(cls)]
+    for key in data:
+        if key not in names:
+            raise ConfigError(f"{prefix}{key}", "is not a setting", ", ".join(prefix + n for n in names),
+                              source=source)
+    values = {}
+    for f in fields(cls):
+        key = prefix + f.name
+        if is_dataclass(hints[f.name]):
+            values[f.name] = _build(hints[f.name], data.get(f.name), key + ".", source)
+            continue
+        if f.name not in data:
+            continue
+        value = _coerce(data[f.name], hints[f.name], key, source)
+        meta = f.metadata
+        if meta.get("choices") and value not in meta["choices"]:
+            raise ConfigError(key, f"{value!r} is not allowed", ", ".join(meta["choices"]), source)
+        lo, hi = meta.get("lo"), meta.get("hi")
+        if lo is not None and isinstance(value, (int, float)) and not lo <= value <= hi:
+            raise ConfigError(key, f"{value!r} is out of range", f"{lo} to {hi}", source)
+        values[f.name] = value
+    return cls(**values)
+
+
+def _nest(overrides: dict) -> dict:
+    tree: dict = {}
+    for dotted, value in overrides.items():
+        node = tree
+        *parents, last = dotted.split(".")
+        for p in parents:
+            node = node.setdefault(p, {})
+        node[last] = value
+    return tree
+
+
+def _merge(base: dict, extra: dict) -> dict:
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def default_config_path() -> Path | None:
+    """``config.yaml`` in the current directory, if there is one."""
+    here = Path("config.yaml")
+    return here if here.is_file() else None
+
+
+def load_settings(path: str | Path | None = None, overrides: dict | None = None) -> Settings:
+    """Read and check the settings. ``path`` None: ./config.yaml when present, else defaults."""
+    data: dict = {}
+    source = ""
+    chosen = Path(path) if path else default_config_path()
+    if chosen is not None:
+        source = str(chosen)
+        try:
+            data = yaml.safe_load(chosen.read_text(encoding="utf-8")) or {}
+        except OSError as exc:
+            raise ConfigError("--config", f"cannot read {chosen}: {exc.strerror}",
+                              "a readable YAML file") from None
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = f" at line {mark.line + 1}" if mark else ""
+            raise ConfigError("(file)", f"is not valid YAML{line}", source=source) from None
+    data = _merge(data, _nest({k: v for k, v in (overrides or {}).items() if v is not None}))
+    return _build(Settings, data, "", source)
+
