@@ -143,7 +143,8 @@ def _build(cls, data: dict, prefix: str, source: str):
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(prefix or "(top level)", "must be a mapping of settings", source=source)
+        raise ConfigError(prefix.rstrip(".") or "(top level)", "must be a mapping of settings",
+                          source=source)
     hints = typing.get_type_hints(cls)
     names = [f.name for f in fields(cls)]
     for key in data:

@@ -391,7 +391,7 @@ class Game:
             else:
                 self.bank.credit(p, self.level)
                 survivors.append(p)
-        self.in_round = survivors
+        self.in_round = [p for p in self.players if p in survivors]  # seating order
         if self.top_winners:
             return self._game_over("top_prize", out)
         if survivors:

@@ -148,7 +148,8 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True)
     phase = context.phase
 
     exact_option = _match_option_text(body, phrases, context.options, fuzzy=False)
-    host = _match_any(body, phrases.host_words(), whole=True)
+    host = (_match_any(raw, phrases.host_words(), whole=True)
+            or _match_any(body, phrases.host_words(), whole=True))
     if host and not (exact_option and phrases.norm(context.options[exact_option]) == body):
         return c.HostCommand(host)
 
@@ -199,9 +200,9 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True)
     if option:
         return c.Answer(option, final)
 
-    if body in phrases.words("yes"):
+    if body in phrases.words("yes") or raw in phrases.words("yes"):
         return c.Confirm(True)
-    if body in phrases.words("no"):
+    if body in phrases.words("no") or raw in phrases.words("no"):
         return c.Confirm(False)
     return None
 

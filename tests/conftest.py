@@ -1,0 +1,48 @@
+"""Shared test helpers: small question pools and a way to play the engine by hand."""
+
+from __future__ import annotations
+
+
+from voicehost import commands as c
+from voicehost.editions import EDITIONS
+from voicehost.game import Game
+from voicehost.question import LETTERS, Question
+from voicehost.rules import Rules
+
+
+
+def pool(per_level: int = 4) -> list[Question]:
+    """Questions with known texts; the answer letter varies so no letter is special."""
+    return [
+        Question(f"L{level:02d}-{i}", level, "en", f"Question {i} at level {level}?",
+                 (f"alpha {level}{i}", f"bravo {level}{i}", f"charlie {level}{i}", f"delta {level}{i}"),
+                 LETTERS[(level + i) % 4], explanation=f"Because {level}.{i}.")
+        for level in range(1, 16) for i in range(per_level)
+    ]
+
+
+def new_game(edition: str = "se", players=("Ann",), seed: int = 1, per_level: int = 4, **rules) -> Game:
+    game = Game(EDITIONS[edition], list(players), pool(per_level), Rules(**rules), seed)
+    game.start()
+    return game
+
+
+def wrong(game: Game) -> str:
+    return next(o for o in game.open_options() if o != game.question.answer)
+
+
+def answer(game: Game, right: bool = True) -> list:
+    """The current player answers (right or wrong) and confirms."""
+    option = game.question.answer if right else wrong(game)
+    events = game.apply(c.Answer(option))
+    if game.rules.confirm_answers:
+        events += game.apply(c.Confirm(True))
+    return events
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def of(events, kind: str) -> list:
+    return [e for e in events if e.kind == kind]

@@ -1,0 +1,201 @@
+"""Whole games through the command line, checked through the --events log."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+LETTERS = "ABCD"
+
+
+def make_deck(path: Path, per_level: int = 2) -> Path:
+    """A deck whose right answer is always B, so a script knows what to say."""
+    lines = ["name: test deck", "language: en", "questions:"]
+    for level in range(1, 16):
+        for i in range(per_level):
+            lines += [f"- id: t{level:02d}{i}", f"  level: {level}",
+                      f"  question: Test question {i} for level {level}?",
+                      "  options:", f"    A: Apple {level}{i}", f"    B: Banana {level}{i}",
+                      f"    C: Cherry {level}{i}", f"    D: Damson {level}{i}", "  answer: B"]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.fixture
+def table(tmp_path):
+    deck = make_deck(tmp_path / "deck.yaml")
+    config = tmp_path / "config.yaml"
+    config.write_text(f"game:\n  decks: [{deck}]\n  save_file: {tmp_path / 'save.json'}\n")
+    return tmp_path, config
+
+
+def voicehost(args, cwd, stdin="", timeout=60):
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.run([sys.executable, "-m", "voicehost", *args], input=stdin, text=True,
+                          capture_output=True, cwd=cwd, timeout=timeout, env=env)
+
+
+def read_events(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_two_player_se_game_by_typing(table):
+    tmp, config = table
+    script = "b\nyes\nbravo\nyes\n" "b\nyes\na\nyes\n" "take the money\nyes\n"
+    # Q1 both right; Q2: first right, second wrong; Q3: walks away with 2 000.
+    run = voicehost(["play", "--config", str(config), "--input", "text", "--players", "Ann,Bo",
+                     "--rounds", "1", "--seed", "5", "--events", str(tmp / "ev.jsonl")], tmp, script)
+    assert run.returncode == 0, run.stderr
+    ev = read_events(tmp / "ev.jsonl")
+    kinds = [e["event"] for e in ev]
+    assert kinds[0] == "game_start" and kinds[-1] == "game_over"
+    q = [e for e in ev if e["event"] == "question"]
+    assert {k for k in q[0]} >= {"round", "player", "level", "value", "question_id"}
+    assert [(e["player"], e["level"], e["value"]) for e in q[:4]] == [
+        ("Ann", 1, 1000), ("Bo", 1, 1000), ("Bo", 2, 2000), ("Ann", 2, 2000)]
+    answers = [(e["player"], e["level"], e["option"], e["correct"]) for e in ev if e["event"] == "answer"]
+    assert answers == [("Ann", 1, "B", True), ("Bo", 1, "B", True), ("Bo", 2, "B", True),
+                       ("Ann", 2, "A", False)]
+    assert [e for e in ev if e["event"] == "eliminated"][0] == {**_ev(ev, "eliminated"),
+                                                                "player": "Ann", "level": 2, "payout": 0}
+    assert _ev(ev, "walk_away")["player"] == "Bo" and _ev(ev, "walk_away")["amount"] == 2000
+    assert _ev(ev, "round_end")["balances"] == {"Ann": 0, "Bo": 2000}
+    over = _ev(ev, "game_over")
+    assert over["winner"] == "Bo" and over["balances"] == {"Ann": 0, "Bo": 2000}
+    assert "The winner is Bo with 2,000 kronor" in run.stdout
+
+
+def _ev(events, kind):
+    return next(e for e in events if e["event"] == kind)
+
+
+def test_de_hot_seat_game_with_a_lifeline(table):
+    tmp, config = table
+    script = "b\nyes\n" * 5 + "fifty fifty\n" + "b\nyes\n" + "a\nyes\n" + "walk away\nyes\n"
+    run = voicehost(["play", "--config", str(config), "--input", "text", "--edition", "de",
+                     "--players", "Ann,Bo", "--rounds", "1", "--seed", "2",
+                     "--events", str(tmp / "ev.jsonl")], tmp, script)
+    assert run.returncode == 0, run.stderr
+    ev = read_events(tmp / "ev.jsonl")
+    assert _ev(ev, "game_start")["format"] == "hot_seat"
+    lifeline = _ev(ev, "lifeline")
+    assert lifeline["lifeline"] == "fifty_fifty" and "B" in lifeline["result"]["left"]
+    ann_out = next(e for e in ev if e["event"] in ("eliminated",))
+    assert (ann_out["player"], ann_out["level"]) == ("Ann", 7)
+    assert ann_out["payout"] == 500 or "A" not in lifeline["result"]["left"]
+    over = _ev(ev, "game_over")
+    assert over["balances"]["Bo"] == 0 and over["winner"] == "Ann"
+
+
+def test_end_of_input_saves_and_resume_continues_with_the_bank(table):
+    tmp, config = table
+    base = ["play", "--config", str(config), "--input", "text", "--players", "Ann", "--seed", "1",
+            "--rounds", "1", "--events", str(tmp / "ev.jsonl")]
+    first = voicehost(base, tmp, "b\nyes\nb\nyes\nb\n")
+    assert first.returncode == 0 and "voicehost play --resume" in first.stdout
+    second = voicehost(base + ["--resume"], tmp, "yes\ntake the money\nyes\n")
+    assert "Welcome back" in second.stdout and second.returncode == 0, second.stderr
+    ev = read_events(tmp / "ev.jsonl")
+    assert _ev(ev, "walk_away")["amount"] == 3000       # three right answers, then took the money
+    assert [e["level"] for e in ev if e["event"] == "answer"] == [1, 2, 3]
+
+
+def test_kill_9_mid_question_then_resume(table):
+    tmp, config = table
+    events = tmp / "ev.jsonl"
+    base = ["play", "--config", str(config), "--input", "text", "--players", "Ann,Bo",
+            "--seed", "3", "--rounds", "1", "--events", str(events)]
+    proc = subprocess.Popen([sys.executable, "-m", "voicehost", *base], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True, cwd=tmp)
+    proc.stdin.write("b\nyes\nb\nyes\nb\nyes\n")     # Q1 both right; Q2 first player locked
+    proc.stdin.flush()
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if events.exists() and events.read_text().count('"event": "locked"') >= 3:
+            break
+        time.sleep(0.05)
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    saved = json.loads((tmp / "save.json").read_text())
+    assert saved["game"]["level"] == 2 and saved["game"]["bank"]["round_winnings"] == {"Ann": 1000, "Bo": 1000}
+    run = voicehost(base + ["--resume"], tmp, "a\nyes\n")
+    assert run.returncode == 0, run.stderr
+    assert "Welcome back" in run.stdout and "Test question" in run.stdout
+    ev = read_events(events)
+    second = [e for e in ev if e["event"] == "answer" and e["level"] == 2]
+    assert [(e["option"], e["correct"]) for e in second] == [("B", True), ("A", False)]
+    out = _ev(ev, "eliminated")
+    assert out["level"] == 2 and out["payout"] == 0
+
+
+def test_a_damaged_save_is_kept_aside_with_a_clear_message(table):
+    tmp, config = table
+    (tmp / "save.json").write_text("{ not json")
+    run = voicehost(["play", "--config", str(config), "--input", "text", "--players", "Ann",
+                     "--resume"], tmp, "")
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "damaged" in run.stderr and "kept as" in run.stderr
+    kept = [p for p in tmp.iterdir() if p.name.startswith("save.damaged")]
+    assert len(kept) == 1 and kept[0].read_text() == "{ not json"
+
+
+def test_a_new_game_never_overwrites_an_unfinished_one(table):
+    tmp, config = table
+    args = ["play", "--config", str(config), "--input", "text", "--players", "Ann"]
+    voicehost(args, tmp, "b\nyes\n")
+    run = voicehost(args, tmp, "")
+    assert "unfinished game" in run.stderr and "--resume --save-file" in run.stderr
+    kept = [p for p in tmp.iterdir() if p.name.startswith("save.unfinished")]
+    assert json.loads(kept[0].read_text())["game"]["level"] == 2
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["play", "--rounds", "0", "--input", "text"], "game.rounds"),
+    (["play", "--players", "Ann,ann", "--input", "text"], "same name"),
+    (["play", "--players", "A,B,C,D,E,F,G", "--input", "text"], "too many"),
+])
+def test_bad_input_is_a_clear_message_not_a_traceback(tmp_path, args, needle):
+    run = voicehost(args, tmp_path, "")
+    assert run.returncode == 2 and needle in run.stderr and "Traceback" not in run.stderr
+
+
+def test_bad_config_file_exits_2_naming_the_key(tmp_path):
+    (tmp_path / "config.yaml").write_text("game:\n  edition: uk\n")
+    run = voicehost(["play", "--input", "text"], tmp_path, "")
+    assert run.returncode == 2 and "game.edition" in run.stderr and "se, de" in run.stderr
+
+
+def test_a_broken_deck_is_reported_with_file_and_line(tmp_path):
+    deck = make_deck(tmp_path / "deck.yaml")
+    deck.write_text(deck.read_text().replace("  answer: B", "  answer: E", 1))
+    (tmp_path / "config.yaml").write_text(f"game:\n  decks: [{deck}]\n")
+    run = voicehost(["play", "--input", "text", "--players", "Ann"], tmp_path, "")
+    assert run.returncode == 2 and "deck.yaml:" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_players_are_asked_for_when_none_are_given(table):
+    tmp, config = table
+    run = voicehost(["play", "--config", str(config), "--input", "text", "--rounds", "1",
+                     "--events", str(tmp / "ev.jsonl")], tmp, "lots\nthree\n")
+    assert "How many are playing" in run.stdout and "Please say a number" in run.stdout
+    assert _ev(read_events(tmp / "ev.jsonl"), "game_start")["players"] == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_works_from_any_directory_with_the_bundled_decks(tmp_path):
+    run = voicehost(["play", "--input", "text", "--players", "Ann", "--save-file",
+                     str(tmp_path / "s.json")], tmp_path, "repeat\n")
+    assert run.returncode == 0 and "A: " in run.stdout and "D: " in run.stdout
+
+
+@pytest.mark.parametrize("command", [["--help"], ["play", "--help"], ["deck", "check", "--help"]])
+def test_help_explains_with_an_example(tmp_path, command):
+    run = voicehost(command, tmp_path)
+    assert run.returncode == 0 and "example" in run.stdout.lower()

@@ -1,0 +1,61 @@
+"""Settings: defaults, the documented config.yaml, and clear errors for bad values."""
+
+from pathlib import Path
+
+import pytest
+
+from voicehost.config import ConfigError, Settings, load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write(tmp_path, text):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_the_shipped_config_documents_the_defaults():
+    assert load_settings(ROOT / "config.yaml") == Settings()
+
+
+def test_values_and_overrides(tmp_path):
+    s = load_settings(write(tmp_path, "game:\n  edition: de\n  rounds: 5\n  players: [Ann, Bo]\n"),
+                      {"game.rounds": 2})
+    assert (s.game.edition, s.game.rounds, s.game.players) == ("de", 2, ("Ann", "Bo"))
+    assert s.host.rate == Settings().host.rate
+
+
+@pytest.mark.parametrize("text,key,hint", [
+    ("game:\n  edition: uk\n", "game.edition", "se, de"),
+    ("game:\n  rounds: 0\n", "game.rounds", "1 to 50"),
+    ("game:\n  rounds: many\n", "game.rounds", "whole number"),
+    ("game:\n  colour: red\n", "game.colour", "game.edition"),
+    ("gmae:\n  rounds: 2\n", "gmae", "game"),
+    ("input:\n  min_confidence: 3\n", "input.min_confidence", "0.0 to 1.0"),
+    ("game:\n  confirm_answers: sometimes\n", "game.confirm_answers", "true or false"),
+    ("host: 12\n", "host", "mapping"),
+])
+def test_bad_values_name_the_key_and_what_is_allowed(tmp_path, text, key, hint):
+    with pytest.raises(ConfigError) as err:
+        load_settings(write(tmp_path, text))
+    assert err.value.key == key and hint in str(err.value)
+
+
+def test_broken_yaml_names_the_file_and_line(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        load_settings(write(tmp_path, "game:\n  edition: [se\n"))
+    assert "c.yaml" in str(err.value) and "line" in str(err.value)
+
+
+def test_missing_file_is_reported(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        load_settings(tmp_path / "nope.yaml")
+    assert "nope.yaml" in str(err.value)
+
+
+def test_current_directory_config_is_used(tmp_path, monkeypatch):
+    write(tmp_path, "").rename(tmp_path / "config.yaml")
+    (tmp_path / "config.yaml").write_text("game:\n  edition: de\n")
+    monkeypatch.chdir(tmp_path)
+    assert load_settings().game.edition == "de"

@@ -1,0 +1,105 @@
+"""Understanding: typed lines and transcripts to commands, on plain strings."""
+
+import pytest
+
+from voicehost import commands as c
+from voicehost.intents import Context, Phrases, grammar, interpret
+from voicehost.locale import Locale
+
+LOCALE = Locale.load("en")
+PHRASES = Phrases(LOCALE.phrases, LOCALE.data["numbers"])
+OPTIONS = {"A": "Paris", "B": "London", "C": "Berlin", "D": "Madrid"}
+LIFELINES = ("fifty_fifty", "ask_audience", "phone_friend")
+ANSWER = Context("answer", OPTIONS, LIFELINES)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("B", c.Answer("B")), ("b.", c.Answer("B")), ("answer b", c.Answer("B")),
+    ("Bravo", c.Answer("B")), ("option d", c.Answer("D")), ("delta", c.Answer("D")),
+    ("alpha", c.Answer("A")), ("charlie", c.Answer("C")), ("dee", c.Answer("D")),
+    ("london", c.Answer("B")), ("London!", c.Answer("B")), ("I think it's London", c.Answer("B")),
+    ("the answer is madrid", c.Answer("D")), ("b london", c.Answer("B")),
+    ("B, final answer", c.Answer("B", final=True)),
+    ("fifty-fifty", c.UseLifeline("fifty_fifty")), ("50:50", c.UseLifeline("fifty_fifty")),
+    ("fifty fifty please", c.UseLifeline("fifty_fifty")),
+    ("I'd like to ask the audience", c.UseLifeline("ask_audience")),
+    ("let me phone a friend", c.UseLifeline("phone_friend")),
+    ("walk away", c.WalkAway()), ("I'll take the money", c.WalkAway()),
+    ("repeat", c.HostCommand("repeat")), ("say that again", c.HostCommand("repeat")),
+    ("balance", c.HostCommand("balance")), ("help", c.HostCommand("help")),
+    ("slower", c.HostCommand("slower")), ("faster", c.HostCommand("faster")),
+    ("yes", c.Confirm(True)), ("no", c.Confirm(False)),
+])
+def test_answer_phase(text, expected):
+    assert interpret(text, ANSWER, PHRASES) == expected
+
+
+@pytest.mark.parametrize("text", ["what a lovely day", "", "   ", "the weather in spain",
+                                  "c london", "zzzz", "banana", "e"])
+def test_nonsense_means_nothing(text):
+    assert interpret(text, ANSWER, PHRASES) is None
+
+
+def test_typos_are_forgiven_only_when_typed():
+    assert interpret("lundon", ANSWER, PHRASES, fuzzy=True) == c.Answer("B")
+    assert interpret("lundon", ANSWER, PHRASES, fuzzy=False) is None
+
+
+def test_letter_and_text_that_disagree_are_asked_again():
+    assert interpret("c london", ANSWER, PHRASES) is None
+
+
+@pytest.mark.parametrize("text,yes", [("yes", True), ("final answer", True), ("lock it in", True),
+                                      ("yes please", True), ("no", False), ("not yet", False)])
+def test_confirm_phase(text, yes):
+    ctx = Context("confirm_answer", OPTIONS, LIFELINES)
+    assert interpret(text, ctx, PHRASES) == c.Confirm(yes)
+
+
+def test_changing_the_answer_while_confirming():
+    ctx = Context("confirm_answer", OPTIONS, LIFELINES)
+    assert interpret("d", ctx, PHRASES) == c.Answer("D")
+
+
+def test_option_text_wins_over_a_host_word():
+    ctx = Context("answer", {"A": "Money", "B": "Fame", "C": "Power", "D": "Love"}, LIFELINES)
+    assert interpret("money", ctx, PHRASES) == c.Answer("A")
+
+
+def test_numbers_in_options_match_spoken_and_typed():
+    ctx = Context("answer", {"A": "1945", "B": "1918", "C": "1066", "D": "206"}, LIFELINES)
+    assert interpret("nineteen forty five", ctx, PHRASES) == c.Answer("A")
+    assert interpret("1918", ctx, PHRASES) == c.Answer("B")
+    assert interpret("two hundred six", ctx, PHRASES) == c.Answer("D")
+
+
+def test_other_phases():
+    assert interpret("Cy", Context("pick_friend", players=("Bo", "Cy")), PHRASES) == c.PickFriend("Cy")
+    assert interpret("I'll call Bo", Context("pick_friend", players=("Bo", "Cy")), PHRASES) == c.PickFriend("Bo")
+    assert interpret("b", Context("vote", OPTIONS), PHRASES) == c.Vote("B")
+    assert interpret("stop the clock", Context("call"), PHRASES) == c.EndCall(True)
+    assert interpret("b", Context("call"), PHRASES) is None
+    assert interpret("three", Context("count"), PHRASES) == c.HostCommand("count:3")
+    assert interpret("2 players", Context("count"), PHRASES) == c.HostCommand("count:2")
+    assert interpret("seven", Context("count"), PHRASES) is None
+
+
+def test_used_lifeline_is_still_understood_when_in_the_edition():
+    ctx = Context("answer", OPTIONS, ("fifty_fifty",))
+    assert interpret("phone a friend", ctx, PHRASES) is None
+    assert interpret("fifty fifty", ctx, PHRASES) == c.UseLifeline("fifty_fifty")
+
+
+def test_grammar_holds_what_may_be_said_and_everything_in_it_is_understood():
+    words = grammar(ANSWER, PHRASES)
+    for phrase in ("b", "bravo", "london", "fifty fifty", "ask the audience", "phone a friend",
+                   "yes", "no", "walk away", "repeat", "balance"):
+        assert phrase in words
+    assert all(interpret(w, ANSWER, PHRASES, fuzzy=False) is not None for w in words)
+    assert "stop the clock" not in words
+
+
+def test_grammar_only_offers_open_options():
+    ctx = Context("answer", {"B": "London", "D": "Madrid"}, LIFELINES)
+    words = grammar(ctx, PHRASES)
+    assert "paris" not in words and "alpha" not in words and "delta" in words
