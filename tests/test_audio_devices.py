@@ -1,0 +1,237 @@
+"""Microphones and sound outputs, through real (virtual) PulseAudio devices and files."""
+
+from __future__ import annotations
+
+import array
+import math
+import shutil
+import subprocess
+import time
+import wave
+
+import pytest
+
+from voicehost.audio_clip import AudioClip
+from voicehost.devices import format_devices, list_devices
+from voicehost.file_microphone import FileMicrophone
+from voicehost.microphone import EndOfAudio, MicrophoneError
+from voicehost.sd_microphone import SoundDeviceMicrophone, samples
+from voicehost.sd_output import SoundDeviceOutput
+from voicehost.sound_output import SoundOutputError
+from voicehost.wav_output import WavFileOutput
+
+try:
+    from tests.pulse import pulse_audio, virtual_audio  # noqa: F401  (pytest fixture)
+except ImportError:  # tests/ run as a plain folder
+    from pulse import pulse_audio, virtual_audio  # noqa: F401
+
+BLOCK = 1600  # 100 ms at 16 kHz
+LOUD = 1500  # peak of a block that holds speech or a tone
+
+
+def peaks(pcm: bytes, block: int = BLOCK) -> list[int]:
+    a = samples(pcm)
+    return [max(map(abs, a[i:i + block]), default=0) for i in range(0, len(a), block)]
+
+
+def tone(seconds: float, freq: float = 440.0, rate: int = 22050, channels: int = 1,
+         level: int = 8000) -> AudioClip:
+    n = int(seconds * rate)
+    a = array.array("h", (int(level * math.sin(2 * math.pi * freq * i / rate))
+                          for i in range(n) for _ in range(channels)))
+    return AudioClip(a.tobytes(), rate=rate, channels=channels)
+
+
+def write_wav(path, clip: AudioClip) -> None:
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(clip.channels)
+        w.setsampwidth(2)
+        w.setframerate(clip.rate)
+        w.writeframes(clip.pcm)
+
+
+def read_all(mic) -> bytes:
+    out = []
+    with pytest.raises(EndOfAudio):
+        while True:
+            out.append(mic.read(0.1))
+    return b"".join(out)
+
+
+@pytest.fixture(scope="module")
+def phrase(tmp_path_factory):
+    """A spoken phrase as a WAV file, made by espeak-ng."""
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed: sudo apt-get install espeak-ng")
+    path = tmp_path_factory.mktemp("phrase") / "the_answer_is_b.wav"
+    subprocess.run(["espeak-ng", "-w", str(path), "the answer is bee"], check=True)
+    return path
+
+
+# --- through the virtual PulseAudio devices ---------------------------------
+
+def test_devices_lists_the_virtual_devices_with_defaults_marked(pulse_audio):
+    devices = list_devices()
+    pulse = next(d for d in devices if d.name == "pulse")
+    assert pulse.inputs > 0 and pulse.outputs > 0
+    assert any(d.default_input for d in devices) and any(d.default_output for d in devices)
+    table = format_devices(devices)
+    assert "pulse" in table and "default input" in table and "audio.input_device" in table
+
+
+def test_microphone_hears_a_phrase_played_into_it_and_silence_otherwise(pulse_audio, phrase):
+    expected = peaks(read_all(FileMicrophone(phrase)))
+    spoken = sum(p > LOUD for p in expected)
+    mic = SoundDeviceMicrophone(block_ms=100)
+    mic.start()
+    try:
+        deadline = time.monotonic() + 10
+        while mic.read(0.5) is None:  # PulseAudio starts a new stream lazily
+            assert time.monotonic() < deadline, "the microphone never delivered audio"
+        before = b"".join(mic.read(1.0) or b"" for _ in range(5))
+        player = pulse_audio.play_into_mic(phrase, wait=False)
+        during = []
+        end = None
+        while end is None or time.monotonic() < end + 1.0:
+            during.append(mic.read(1.0) or b"")
+            if end is None and player.poll() is not None:
+                end = time.monotonic()
+    finally:
+        mic.stop()
+    assert max(peaks(before)) < 300, "the microphone heard something before anyone spoke"
+    heard = peaks(b"".join(during))
+    loud = [i for i, p in enumerate(heard) if p > LOUD]
+    assert loud, "the phrase was not heard"
+    assert abs(len(loud) - spoken) <= 3, (heard, expected)
+    assert loud[-1] - loud[0] + 1 <= spoken + 5, "speech heard over a much longer span"
+    assert max(heard[loud[-1] + 3:] or [0]) < 300, "no silence after the phrase"
+
+
+def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, tmp_path):
+    out = SoundDeviceOutput()
+    rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
+    rec.wait_flowing()
+    out.play(tone(1.0))
+    assert out.busy
+    assert out.wait() is True
+    assert not out.busy
+    time.sleep(0.3)
+    heard = peaks(rec.stop().pcm)
+    loud = sum(p > LOUD for p in heard)
+    assert 8 <= loud <= 12, heard  # one second of tone in 100 ms blocks
+    assert wave.open(str(tmp_path / "spk.wav")).getnframes() > 16000
+
+
+def test_stop_cuts_a_long_clip_short(pulse_audio, tmp_path):
+    out = SoundDeviceOutput()
+    rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
+    rec.wait_flowing()
+    out.play(tone(5.0))
+    time.sleep(0.5)
+    started = time.monotonic()
+    out.stop()
+    assert not out.busy and time.monotonic() - started < 0.5
+    assert out.wait() is False
+    time.sleep(0.5)
+    loud = sum(p > LOUD for p in peaks(rec.stop().pcm))
+    assert 1 <= loud <= 15, "the clip was not cut off"  # well short of 50 blocks
+
+
+def test_a_microphone_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
+    mic = SoundDeviceMicrophone(device="no such microphone")
+    with pytest.raises(MicrophoneError) as err:
+        mic.start()
+    for hint in ("--input text", "--mic-file FILE.wav", "audio.input_device"):
+        assert hint in err.value.fix
+    assert "no such microphone" in err.value.reason
+
+
+def test_a_speaker_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
+    with pytest.raises(SoundOutputError) as err:
+        SoundDeviceOutput(device=99)
+    assert "--speaker-file OUT.wav" in err.value.fix and "audio.output_device" in err.value.fix
+
+
+def test_a_lost_microphone_is_reported_and_can_be_started_again():
+    with virtual_audio() as pa:
+        mic = SoundDeviceMicrophone()
+        mic.start()
+        try:
+            deadline = time.monotonic() + 10
+            while mic.read(0.5) is None:
+                assert time.monotonic() < deadline
+            pa.stop_server()  # the device disappears, like an unplugged USB microphone
+            with pytest.raises(MicrophoneError) as err:
+                for _ in range(40):
+                    mic.read(0.5)
+            assert "lost" in err.value.reason
+            pa.start()
+            mic.start()
+            deadline = time.monotonic() + 10
+            while mic.read(0.5) is None:
+                assert time.monotonic() < deadline, "the microphone did not come back"
+        finally:
+            mic.stop()
+
+
+# --- files ------------------------------------------------------------------
+
+def test_file_microphone_turns_44k_stereo_into_16k_mono_blocks(tmp_path):
+    path = tmp_path / "stereo.wav"
+    write_wav(path, tone(1.5, freq=500, rate=44100, channels=2))
+    mic = FileMicrophone(path, block_ms=100)
+    mic.start()
+    first = mic.read(0.1)
+    assert len(first) == 2 * 1600
+    pcm = first + read_all(mic)
+    a = samples(pcm)
+    assert abs(len(a) - 24000) <= 2  # 1.5 s at 16 kHz
+    crossings = sum(1 for x, y in zip(a, a[1:]) if x < 0 <= y)
+    assert abs(crossings - 750) <= 3  # still a 500 Hz tone
+    with pytest.raises(EndOfAudio):
+        mic.read(0.1)  # and stays at the end
+
+
+def test_file_microphone_moves_on_only_while_read(tmp_path):
+    path = tmp_path / "mono.wav"
+    write_wav(path, tone(0.5, rate=16000))
+    mic = FileMicrophone(path)
+    mic.start()
+    first = mic.read(0.1)
+    mic.flush()  # the host flushes after speaking: nothing of the file may be lost
+    time.sleep(0.2)
+    rest = read_all(mic)
+    assert first + rest == tone(0.5, rate=16000).pcm
+
+
+@pytest.mark.parametrize("content", [None, b"this is not a wav file"])
+def test_file_microphone_rejects_a_missing_or_broken_file_with_a_fix(tmp_path, content):
+    path = tmp_path / "answers.wav"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(MicrophoneError) as err:
+        FileMicrophone(path)
+    assert "answers.wav" in err.value.reason and "--mic-file" in err.value.fix
+
+
+def test_wav_file_output_stays_valid_after_every_clip(tmp_path):
+    path = tmp_path / "host.wav"
+    out = WavFileOutput(path)
+    assert wave.open(str(path)).getnframes() == 0  # valid before anything is played
+    total = 0.0
+    for clip in (tone(0.5, rate=22050), tone(1.0, rate=16000), tone(0.25, rate=44100, channels=2)):
+        out.play(clip)
+        assert out.wait() is True and not out.busy
+        total += clip.seconds
+        with wave.open(str(path)) as w:  # as if the game were killed now
+            assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (22050, 1, 2)
+            assert abs(w.getnframes() / 22050 - total) < 0.01
+            assert len(w.readframes(w.getnframes())) == 2 * w.getnframes()
+    out.close()
+    assert abs(wave.open(str(path)).getnframes() / 22050 - 1.75) < 0.01
+
+
+def test_wav_file_output_in_an_unwritable_place_says_so(tmp_path):
+    with pytest.raises(SoundOutputError) as err:
+        WavFileOutput(tmp_path / "no" / "such" / "dir" / "host.wav")
+    assert "--speaker-file" in err.value.fix

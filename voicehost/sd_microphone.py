@@ -1,0 +1,245 @@
+"""A real (or virtual) input device as the host's microphone, via sounddevice.
+
+Also holds the small PCM conversions every audio module needs (``to_mono``,
+``LinearResampler``, ``convert``): 16-bit samples in ``array('h')``, no numpy.
+"""
+
+from __future__ import annotations
+
+import array
+import queue
+import sys
+import threading
+import time
+
+from .audio_clip import AudioClip
+from .devices import AudioDeviceError, find_device, import_sounddevice, list_devices
+from .microphone import Microphone, MicrophoneError
+
+MIC_FIX = (
+    "Choose another device with `audio.input_device` in config.yaml "
+    "(see `voicehost devices`), feed a recording with `--mic-file FILE.wav`, "
+    "or type your answers with `--input text`."
+)
+
+
+# --- PCM conversions (signed 16-bit little-endian) -------------------------
+
+def samples(pcm: bytes) -> array.array:
+    """Little-endian 16-bit PCM as an ``array('h')`` in machine order."""
+    a = array.array("h")
+    a.frombytes(pcm[: len(pcm) - len(pcm) % 2])
+    if sys.byteorder == "big":
+        a.byteswap()
+    return a
+
+
+def pcm_bytes(a: array.array) -> bytes:
+    """The inverse of ``samples``."""
+    if sys.byteorder == "big":
+        a = array.array("h", a)
+        a.byteswap()
+    return a.tobytes()
+
+
+def to_mono(a: array.array, channels: int) -> array.array:
+    """Average interleaved channels into one."""
+    if channels == 1:
+        return a
+    parts = [a[c::channels] for c in range(channels)]
+    return array.array("h", (sum(frame) // channels for frame in zip(*parts)))
+
+
+class LinearResampler:
+    """Streaming linear-interpolation resampler; keeps state between blocks."""
+
+    def __init__(self, src_rate: int, dst_rate: int) -> None:
+        self.step = src_rate / dst_rate
+        self.pos = 0.0  # position of the next output sample; -1 is the previous block's last
+        self.prev = 0
+
+    def feed(self, a: array.array) -> array.array:
+        if self.step == 1.0 or not a:
+            return a
+        out = array.array("h")
+        n, pos, step, prev = len(a), self.pos, self.step, self.prev
+        last = n - 1
+        while pos <= last:
+            i = int(pos) if pos >= 0 else -1
+            frac = pos - i
+            left = a[i] if i >= 0 else prev
+            right = a[i + 1] if i < last else left
+            out.append(int(left + (right - left) * frac))
+            pos += step
+        self.pos, self.prev = pos - n, a[-1]
+        return out
+
+
+def convert(clip: AudioClip, rate: int, channels: int = 1) -> AudioClip:
+    """``clip`` as 16-bit PCM at ``rate`` hertz, mono (``channels=1``) or duplicated to stereo."""
+    if clip.width != 2:
+        raise ValueError("only 16-bit audio is supported")
+    if clip.rate == rate and clip.channels == channels:
+        return clip
+    a = to_mono(samples(clip.pcm), clip.channels)
+    a = LinearResampler(clip.rate, rate).feed(a)
+    if channels > 1:
+        wide = array.array("h", bytes(2 * len(a) * channels))
+        for c in range(channels):
+            wide[c::channels] = a
+        a = wide
+    return AudioClip(pcm_bytes(a), rate=rate, width=2, channels=channels)
+
+
+# --- the microphone ---------------------------------------------------------
+
+class SoundDeviceMicrophone(Microphone):
+    """Captures 16 kHz mono int16 from a PortAudio input device.
+
+    ``device``: None for the default input, an index, or (part of) a name.
+    Blocks of ``block_ms`` milliseconds are kept in a queue of at most
+    ``queue_blocks``; when the reader falls behind, the oldest block is dropped.
+    """
+
+    STALL_SECONDS = 5.0
+    """No audio for this long while running means the device is lost."""
+
+    def __init__(self, device: int | str | None = None, rate: int = 16000,
+                 block_ms: int = 100, queue_blocks: int = 100) -> None:
+        self.device = device
+        self.rate = rate
+        self.block_ms = block_ms
+        self._queue: queue.Queue[bytes] = queue.Queue(maxsize=max(1, queue_blocks))
+        self._stream = None
+        self._lost: str | None = None
+        self._finished = threading.Event()
+        self._last_audio = 0.0
+        self._resampler: LinearResampler | None = None
+        self._channels = 1
+        self.dropped_blocks = 0
+        """Blocks thrown away because nobody read them in time."""
+
+    # Microphone interface
+    def start(self) -> None:
+        if self._stream is not None:
+            return
+        sd = self._sounddevice()
+        dev = self._resolve(sd)
+        capture_rate, channels = self._settings(sd, dev)
+        self._channels = channels
+        self._resampler = LinearResampler(capture_rate, self.rate) if capture_rate != self.rate else None
+        self._lost = None
+        self._finished.clear()
+        self.flush()
+        try:
+            stream = sd.RawInputStream(
+                samplerate=capture_rate, blocksize=int(capture_rate * self.block_ms / 1000),
+                device=dev.index, channels=channels, dtype="int16",
+                callback=self._callback, finished_callback=self._finished.set)
+            stream.start()
+        except (sd.PortAudioError, ValueError) as exc:
+            raise MicrophoneError(f"Could not open the microphone '{dev.name}' ({exc}).",
+                                  MIC_FIX) from exc
+        self._stream = stream
+        self._last_audio = time.monotonic()
+
+    def read(self, timeout: float) -> bytes | None:
+        if self._stream is None:
+            raise MicrophoneError("The microphone is not started.", MIC_FIX)
+        try:
+            raw = self._queue.get(timeout=timeout)
+        except queue.Empty:
+            self._check_alive()
+            return None
+        a = to_mono(samples(raw), self._channels)
+        if self._resampler is not None:
+            a = self._resampler.feed(a)
+        return pcm_bytes(a)
+
+    def flush(self) -> None:
+        while True:
+            try:
+                self._queue.get_nowait()
+            except queue.Empty:
+                return
+
+    def stop(self) -> None:
+        stream, self._stream = self._stream, None
+        if stream is None:
+            return
+        try:
+            stream.abort()
+            stream.close()
+        except Exception:  # a lost device may refuse to close; it is gone either way
+            pass
+        self.flush()
+
+    # internals
+    def _callback(self, indata, frames, time_info, status) -> None:
+        # Runs on PortAudio's thread: never block, never raise.
+        self._last_audio = time.monotonic()
+        block = bytes(indata)
+        try:
+            self._queue.put_nowait(block)
+        except queue.Full:
+            try:
+                self._queue.get_nowait()
+                self.dropped_blocks += 1
+            except queue.Empty:
+                pass
+            try:
+                self._queue.put_nowait(block)
+            except queue.Full:
+                self.dropped_blocks += 1
+
+    def _check_alive(self) -> None:
+        stream = self._stream
+        reason = None
+        if self._finished.is_set():
+            reason = "the input stream ended"
+        else:
+            try:
+                if not stream.active:
+                    reason = "the input stream stopped"
+            except Exception as exc:  # PortAudioError from a vanished device
+                reason = str(exc)
+        if reason is None and time.monotonic() - self._last_audio > self.STALL_SECONDS:
+            reason = f"no audio for {self.STALL_SECONDS:.0f} seconds"
+        if reason:
+            self.stop()
+            raise MicrophoneError(f"The microphone was lost ({reason}).",
+                                  "Check that it is plugged in and switched on; starting "
+                                  "again retries it. " + MIC_FIX)
+
+    def _sounddevice(self):
+        try:
+            return import_sounddevice()
+        except AudioDeviceError as exc:
+            raise MicrophoneError(exc.reason, exc.fix + " " + MIC_FIX) from exc
+
+    def _resolve(self, sd):
+        try:
+            dev = find_device(list_devices(), self.device, "input")
+        except AudioDeviceError as exc:
+            raise MicrophoneError(exc.reason, exc.fix) from exc
+        except LookupError as exc:
+            raise MicrophoneError(f"Which microphone? {exc}.", MIC_FIX) from exc
+        if dev is None:
+            what = "No input device (microphone) was found" if self.device is None \
+                else f"No input device matches '{self.device}'"
+            raise MicrophoneError(what + ".", MIC_FIX)
+        return dev
+
+    def _settings(self, sd, dev) -> tuple[int, int]:
+        """A (rate, channels) the device accepts: 16 kHz mono if possible."""
+        rates = [self.rate, int(dev.default_rate or 48000), 48000, 44100]
+        for channels in (1, 2):
+            for rate in rates:
+                try:
+                    sd.check_input_settings(device=dev.index, channels=channels,
+                                            dtype="int16", samplerate=rate)
+                    return rate, channels
+                except (sd.PortAudioError, ValueError):
+                    continue
+        raise MicrophoneError(f"The microphone '{dev.name}' accepts no usable format "
+                              "(16-bit mono or stereo).", MIC_FIX)
