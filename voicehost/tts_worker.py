@@ -1,0 +1,138 @@
+"""The speech worker: ``python -m voicehost.tts_worker [--voice ID] [--rate WPM] [--volume V]``.
+
+Driven by ``tts.Pyttsx3Synthesizer``. pyttsx3 cannot be interrupted and its
+``runAndWait`` is known to hang or return early on later calls, so it runs
+here, in a process the host can kill and restart. Protocol: one JSON object
+per line on stdin, one answer per line on stdout (the real stdout; whatever
+pyttsx3 or espeak print goes to stderr)::
+
+    {"op": "render", "text": "...", "path": "/tmp/x.wav"} -> {"ok": true, "path": "/tmp/x.wav"}
+    {"op": "voices"}  -> {"ok": true, "voices": [[id, name, [languages]], ...]}
+    any failure       -> {"ok": false, "error": "..."}
+
+The first line written is a greeting, ``{"ok": true, "ready": "<driver>"}``,
+or ``{"ok": false, "error": "..."}`` when no speech engine can be started.
+
+Voice, rate and volume are fixed for the worker's life: with pyttsx3 2.99's
+espeak driver a property set between two ``runAndWait`` calls races with the
+driver's own ``Cancel`` and is often lost, so the host starts a new worker
+when they change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import threading
+import time
+
+RENDER_TIMEOUT = 60.0
+"""A last resort; the host gives up (and kills this process) much sooner."""
+
+
+class SettingError(Exception):
+    def __init__(self, key: str, error: str) -> None:
+        super().__init__(error)
+        self.key = key
+
+
+def _protocol_stream():
+    """Keep the real stdout for answers and send every other print to stderr."""
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+    os.dup2(2, 1)  # C-level prints (espeak) too
+    sys.stdout = sys.stderr
+    return out
+
+
+def _answer(out, **fields) -> None:
+    out.write(json.dumps(fields, ensure_ascii=False) + "\n")
+    out.flush()
+
+
+def _start_engine(settings: dict):
+    import pyttsx3
+
+    engine = pyttsx3.init()
+    driver = engine.proxy._driver
+    for key, value in settings.items():
+        if value is not None:
+            try:
+                driver.setProperty(key, value)  # directly: the engine queue runs it too late
+            except Exception as exc:
+                raise SettingError(key, f"{type(exc).__name__}: {exc}") from exc
+    if type(driver).__module__.endswith("espeak"):
+        from pyttsx3.drivers import _espeak
+
+        deadline = time.monotonic() + 2.0
+        while _espeak.IsPlaying() and time.monotonic() < deadline:
+            time.sleep(0.005)  # let espeak take the settings before the first line
+    return engine, type(driver).__module__.rsplit(".", 1)[-1]
+
+
+def _render(engine, request: dict, finished: threading.Event, espeak: bool) -> dict:
+    path = request["path"]
+    finished.clear()
+    # One file per runAndWait: several queued files kept only the last (pyttsx3 2.99).
+    engine.save_to_file(request["text"], path)
+    engine.runAndWait()
+    # From its second call on, the espeak driver's runAndWait returns while espeak is
+    # still synthesising on its own thread; the file is complete only once
+    # "finished-utterance" is announced. Other drivers write the file before returning.
+    if not finished.wait(RENDER_TIMEOUT if espeak else 0.5) and espeak:
+        return {"ok": False, "error": "the speech engine never finished"}
+    if not os.path.exists(path) or os.path.getsize(path) <= 44:
+        return {"ok": False, "error": "the speech engine wrote no audio"}
+    return {"ok": True, "path": path}
+
+
+def _voices(engine) -> dict:
+    found = []
+    for v in engine.getProperty("voices"):
+        langs = [x.decode("utf-8", "replace") if isinstance(x, bytes) else str(x)
+                 for x in (getattr(v, "languages", None) or [])]
+        found.append([v.id, v.name, langs])
+    return {"ok": True, "voices": found}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m voicehost.tts_worker")
+    parser.add_argument("--voice")
+    parser.add_argument("--rate", type=int)
+    parser.add_argument("--volume", type=float)
+    args = parser.parse_args(argv)
+    out = _protocol_stream()
+    try:
+        engine, driver = _start_engine(
+            {"voice": args.voice, "rate": args.rate, "volume": args.volume})
+    except SettingError as exc:  # unknown voice, bad rate...
+        _answer(out, ok=False, error=str(exc), setting=exc.key)
+        return 1
+    except Exception as exc:  # no engine at all: missing espeak library, broken install...
+        _answer(out, ok=False, error=f"{type(exc).__name__}: {exc}")
+        return 1
+    finished = threading.Event()
+    engine.connect("finished-utterance",
+                   lambda completed=True, **_: finished.set() if completed else None)
+    _answer(out, ok=True, ready=driver)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            op = request.get("op")
+            if op == "render" and str(request.get("text", "")).strip():
+                reply = _render(engine, request, finished, driver == "espeak")
+            elif op == "voices":
+                reply = _voices(engine)
+            else:
+                reply = {"ok": False, "error": f"bad request {line.strip()[:80]!r}"}
+        except Exception as exc:
+            reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+        _answer(out, **reply)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
