@@ -227,6 +227,11 @@ def test_cli_bad_input_is_exit_2_with_nothing_written(tmp_path, capsys):
     status, _, err = cli(capsys, "import", "--format", "csv", str(tmp_path / "missing.csv"))
     assert status == 2 and "cannot read the file" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.json"]
+    latin1 = tmp_path / "latin1.csv"
+    latin1.write_bytes("level,question,a,b,c,d,answer\n1,Caf\xe9?,a,b,c,d,A\n".encode("latin-1"))
+    status, _, err = cli(capsys, "import", "--format", "csv", str(latin1))
+    assert status == 2 and "not UTF-8 text" in err and "save the file as CSV UTF-8" in err
+    assert not (tmp_path / "latin1.yaml").exists()
     status, _, err = cli(capsys, "import", str(src))
     assert status == 2 and "--format" in err
 
