@@ -17,6 +17,11 @@ EPILOG = """examples:
 """
 
 
+USER_ERRORS = {"DeviceError", "MicrophoneError", "SoundOutputError", "SpeechError",
+               "RecognizerError", "ModelError", "AudioDeviceError", "DeckError"}
+"""Errors about the user's machine or files: printed with their fix, exit status 2."""
+
+
 class UsageError(Exception):
     """A problem the user can fix; printed without a traceback, exit status 2."""
 
@@ -36,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     play_cli.add_play_command(sub)
     from .deck_cli import add_deck_commands
     add_deck_commands(sub)
+    from .models_cli import add_devices_command, add_models_commands
+    add_models_commands(sub)
+    add_devices_command(sub)
     return parser
 
 
@@ -52,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args) or 0
     except (ConfigError, SetupError, LocaleError, UsageError) as exc:
+        print(f"voicehost: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # device and model problems carry their own fix
+        if type(exc).__name__ not in USER_ERRORS:
+            raise
         print(f"voicehost: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
