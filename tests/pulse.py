@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import wave
 from pathlib import Path
@@ -72,6 +73,30 @@ class SpeakerRecording:
         return AudioClip(pcm, rate=RATE)
 
 
+class _Keeper:
+    """``parec`` at low latency on a monitor, its audio thrown away."""
+
+    def __init__(self, env: dict, monitor: str) -> None:
+        self._proc = subprocess.Popen(
+            ["parec", "-d", monitor, "--raw", "--format=s16le", "--rate=8000",
+             "--channels=1", "--latency-msec=20"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self._flowing = threading.Event()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        while self._proc.stdout.read(1600):
+            self._flowing.set()
+
+    def wait_flowing(self, timeout: float) -> None:
+        if not self._flowing.wait(timeout):
+            raise RuntimeError("the private PulseAudio server delivers no audio")
+
+    def stop(self) -> None:
+        self._proc.terminate()
+        self._proc.wait(5)
+
+
 class VirtualAudio:
     """A running private PulseAudio server and helpers to use its devices."""
 
@@ -110,9 +135,18 @@ class VirtualAudio:
             time.sleep(0.05)
         self._pactl("set-default-sink", "spk", check=True)
         self._pactl("set-default-source", "mic", check=True)
+        # A null sink nobody listens to runs at 2 s latency: a finished clip takes ~2 s
+        # to drain and a new stream ~2 s to start. Low-latency listeners on both
+        # monitors make the virtual devices as quick as a sound card.
+        self._keepers = [_Keeper(self.env, monitor) for monitor in ("spk.monitor",
+                                                                      "micfeed.monitor")]
+        for keeper in self._keepers:
+            keeper.wait_flowing(timeout)
 
     def stop_server(self) -> None:
         """Stop the server (``pactl exit``, then its PID); ``start()`` brings it back."""
+        for keeper in getattr(self, "_keepers", []):
+            keeper.stop()
         if self._proc is not None and self._proc.poll() is None:
             self._pactl("exit")
             try:

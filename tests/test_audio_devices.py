@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import array
 import math
+import os
 import shutil
 import subprocess
+import sys
 import time
 import wave
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,7 @@ try:
 except ImportError:  # tests/ run as a plain folder
     from pulse import pulse_audio, virtual_audio  # noqa: F401
 
+ROOT = Path(__file__).resolve().parent.parent
 BLOCK = 1600  # 100 ms at 16 kHz
 LOUD = 1500  # peak of a block that holds speech or a tone
 
@@ -150,6 +154,17 @@ def test_a_speaker_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
     with pytest.raises(SoundOutputError) as err:
         SoundDeviceOutput(device=99)
     assert "--speaker-file OUT.wav" in err.value.fix and "audio.output_device" in err.value.fix
+
+
+def test_without_portaudio_the_user_is_told_which_package_to_install(tmp_path):
+    # A stand-in sounddevice that fails the way the real one does without libportaudio2.
+    (tmp_path / "sounddevice.py").write_text("raise OSError('PortAudio library not found')\n")
+    script = ("from voicehost.devices import list_devices, AudioDeviceError\n"
+              "try:\n    list_devices()\nexcept AudioDeviceError as e:\n    print(e.fix)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True, timeout=30)
+    assert "apt-get install libportaudio2" in out.stdout, out.stderr
 
 
 def test_a_lost_microphone_is_reported_and_can_be_started_again():

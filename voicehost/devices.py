@@ -47,6 +47,9 @@ def import_sounddevice():
     except OSError as exc:  # sounddevice raises OSError('PortAudio library not found')
         raise AudioDeviceError(f"The PortAudio sound library could not be loaded ({exc}).",
                                PORTAUDIO_FIX) from exc
+    except ImportError as exc:
+        raise AudioDeviceError("The Python package sounddevice is not installed.",
+                               "Install it with `pip install sounddevice`.") from exc
     return sounddevice
 
 
