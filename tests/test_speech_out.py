@@ -79,7 +79,7 @@ def test_the_disk_cache_serves_a_new_game_without_starting_the_engine(tmp_path):
     first.close()
     second = Pyttsx3Synthesizer(cache_dir=tmp_path)
     assert second.render("Fifty-fifty.").pcm == clip.pcm
-    assert second._proc is None  # no worker was needed
+    assert not second.worker_running  # no speech engine was needed
     second.close()
 
 
@@ -90,6 +90,15 @@ def test_slower_means_longer_speech(synth):
     slow = s.render("Is that your final answer?")
     s.close()
     assert slow.seconds > normal.seconds * 1.3
+
+
+def test_a_crashed_speech_engine_is_restarted_and_the_game_keeps_talking(synth):
+    s = Pyttsx3Synthesizer()
+    s.render("Question five.")
+    s._worker._proc.kill()  # our own worker process, as if espeak had crashed
+    s._worker._proc.wait(5)
+    assert speech_seconds(s.render("Question six.")) > 0.3
+    s.close()
 
 
 def test_a_hung_speech_engine_is_given_up_on_instead_of_hanging_the_game():

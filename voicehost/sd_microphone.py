@@ -111,7 +111,6 @@ class SoundDeviceMicrophone(Microphone):
         self.block_ms = block_ms
         self._queue: queue.Queue[bytes] = queue.Queue(maxsize=max(1, queue_blocks))
         self._stream = None
-        self._lost: str | None = None
         self._finished = threading.Event()
         self._last_audio = 0.0
         self._resampler: LinearResampler | None = None
@@ -124,11 +123,10 @@ class SoundDeviceMicrophone(Microphone):
         if self._stream is not None:
             return
         sd = self._sounddevice()
-        dev = self._resolve(sd)
+        dev = self._resolve()
         capture_rate, channels = self._settings(sd, dev)
         self._channels = channels
         self._resampler = LinearResampler(capture_rate, self.rate) if capture_rate != self.rate else None
-        self._lost = None
         self._finished.clear()
         self.flush()
         try:
@@ -217,7 +215,7 @@ class SoundDeviceMicrophone(Microphone):
         except AudioDeviceError as exc:
             raise MicrophoneError(exc.reason, exc.fix + " " + MIC_FIX) from exc
 
-    def _resolve(self, sd):
+    def _resolve(self):
         try:
             dev = find_device(list_devices(), self.device, "input")
         except AudioDeviceError as exc:

@@ -12,9 +12,7 @@ import abc
 import hashlib
 import json
 import os
-import queue
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -24,6 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .audio_clip import AudioClip
+from .tts_worker import WorkerHandle
 
 SPEECH_FIX = "Install a speech engine: espeak-ng, e.g. `sudo apt-get install espeak-ng`."
 DEFAULT_RATE = 200
@@ -65,13 +64,16 @@ class Synthesizer(abc.ABC):
 class Pyttsx3Synthesizer(Synthesizer):
     """pyttsx3 (espeak-ng on Linux) in a restartable worker, with a render cache.
 
-    ``voice``: a pyttsx3 voice id (see ``voices()``); ``rate``: words per
-    minute; ``volume``: 0.0-1.0; None keeps the engine's default. Nothing is
+    ``voice``: a voice id, name or language, or a part of one (see ``voices()``);
+    ``rate``: words per minute; ``volume``: 0.0-1.0; None keeps the engine's
+    default. ``cache_dir``: keep rendered lines there between games. Nothing is
     started until the first ``render`` (or ``voices``).
     """
 
     MEMORY_LINES = 512
     """How many rendered lines the in-memory cache keeps."""
+    DISK_LINES = 3000
+    """How many rendered lines ``cache_dir`` keeps (least recently used go first)."""
     START_TIMEOUT = START_TIMEOUT
     RENDER_TIMEOUT = 10.0
     """Seconds a line may take (plus 1 s per 20 characters) before the worker is restarted."""
@@ -85,10 +87,9 @@ class Pyttsx3Synthesizer(Synthesizer):
         self.volume = volume
         self.cache_dir = Path(cache_dir) if cache_dir else None
         self._memory: OrderedDict[str, AudioClip] = OrderedDict()
-        self._proc: subprocess.Popen | None = None
-        self._lines: queue.Queue = queue.Queue()
-        self._worker_settings: tuple | None = None
+        self._worker: WorkerHandle | None = None
         self._voice_looked_up = False
+        self._disk_writes = 0
         self._tmp = None
         self._lock = threading.RLock()
         self.engine = ""
@@ -148,9 +149,19 @@ class Pyttsx3Synthesizer(Synthesizer):
             return None
         path = self.cache_dir / f"{key}.wav"
         try:
-            return _read_wav(path)
+            clip = _read_wav(path)
+            os.utime(path)  # recently used: keep it when pruning
+            return clip
         except (OSError, wave.Error, EOFError):
             return None
+
+    def _prune_disk(self) -> None:
+        try:
+            files = sorted(self.cache_dir.glob("*.wav"), key=lambda p: p.stat().st_mtime)
+            for old in files[: max(0, len(files) - self.DISK_LINES)]:
+                old.unlink()
+        except OSError:
+            pass
 
     def _render_fresh(self, text: str, key: str) -> AudioClip:
         request = {"op": "render", "text": text}
@@ -167,6 +178,9 @@ class Pyttsx3Synthesizer(Synthesizer):
                 try:
                     self.cache_dir.mkdir(parents=True, exist_ok=True)
                     os.replace(path, self.cache_dir / f"{key}.wav")
+                    self._disk_writes += 1
+                    if self._disk_writes % 100 == 1:
+                        self._prune_disk()
                 except OSError:
                     pass  # a read-only cache only costs speed
             if os.path.exists(path):
@@ -174,41 +188,35 @@ class Pyttsx3Synthesizer(Synthesizer):
         return clip
 
     # worker
+    @property
+    def worker_running(self) -> bool:
+        """True while a worker process is up (none is needed for cached lines)."""
+        return self._worker is not None and self._worker.alive
+
     def _ask(self, request: dict, timeout: float) -> dict:
         """Send one request; on a hang or crash restart the worker and try once more."""
         with self._lock:
-            return self._ask_locked(request, timeout)
-
-    def _ask_locked(self, request: dict, timeout: float) -> dict:
-        for attempt in (1, 2):
-            self._ensure_worker()
-            try:
-                self._proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
-                self._proc.stdin.flush()
-                reply = self._lines.get(timeout=timeout)
-            except (OSError, ValueError, queue.Empty):
-                reply = None
-            if reply is None:  # hung, or died (EOF): start afresh
-                self._stop_worker()
-                if attempt == 2:
-                    raise SpeechError("The speech engine stopped answering.")
-                continue
-            if not reply.get("ok"):
-                raise SpeechError(f"The speech engine failed: {reply.get('error')}.")
-            return reply
+            for attempt in (1, 2):
+                self._ensure_worker()
+                reply = self._worker.ask(request, timeout)
+                if reply is None:  # hung, or died: start afresh
+                    self._stop_worker()
+                    if attempt == 2:
+                        raise SpeechError("The speech engine stopped answering.")
+                    continue
+                if not reply.get("ok"):
+                    raise SpeechError(f"The speech engine failed: {reply.get('error')}.")
+                return reply
         raise AssertionError("unreachable")
 
     def _ensure_worker(self) -> None:
-        settings = (self.voice, self.rate, self.volume)
-        if self._proc is not None and self._proc.poll() is None:
-            if settings == self._worker_settings:
-                return
-            self._stop_worker()  # settings are fixed per worker (see tts_worker)
-        hello = self._spawn(settings)
+        settings = {"voice": self.voice, "rate": self.rate, "volume": self.volume}
+        if self.worker_running and self._worker.settings == settings:
+            return
+        hello = self._spawn(settings)  # settings are fixed per worker (see tts_worker)
         if hello.get("setting") == "voice" and self.voice and not self._voice_looked_up:
             self._voice_looked_up = True  # maybe a name part such as "english": look it up
-            self.voice = self._look_up_voice(self.voice)
-            settings = (self.voice, self.rate, self.volume)
+            self.voice = settings["voice"] = self._look_up_voice(self.voice)
             hello = self._spawn(settings)
         if not hello.get("ok"):
             self._stop_worker()
@@ -220,29 +228,15 @@ class Pyttsx3Synthesizer(Synthesizer):
                                   "empty for the default).")
             raise SpeechError(f"No text-to-speech engine works ({why}).")
         self.engine = hello.get("ready", "")
-        self._worker_settings = settings
 
-    def _spawn(self, settings: tuple) -> dict:
-        """Start a worker with fixed settings; its greeting ({} if it said nothing)."""
+    def _spawn(self, settings: dict) -> dict:
+        """Start a worker with fixed settings; returns its greeting."""
         self._stop_worker()
-        command = list(self.worker_command)
-        for flag, value in zip(("--voice", "--rate", "--volume"), settings):
-            if value is not None:
-                command += [flag, str(value)]
-        self._lines = queue.Queue()
         try:
-            self._proc = subprocess.Popen(
-                command, stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                encoding="utf-8", env=_worker_env())
+            self._worker = WorkerHandle(list(self.worker_command), settings, self.START_TIMEOUT)
         except OSError as exc:
             raise SpeechError(f"The speech worker could not be started ({exc}).") from exc
-        threading.Thread(target=_pump, args=(self._proc.stdout, self._lines),
-                         daemon=True).start()
-        try:
-            return self._lines.get(timeout=self.START_TIMEOUT) or {}
-        except queue.Empty:
-            return {}
+        return self._worker.hello
 
     def _look_up_voice(self, wanted: str) -> str:
         """The id of the voice whose id, name or language best fits ``wanted``."""
@@ -259,15 +253,9 @@ class Pyttsx3Synthesizer(Synthesizer):
         return match.id
 
     def _stop_worker(self) -> None:
-        proc, self._proc = self._proc, None
-        if proc is None:
-            return
-        try:
-            proc.stdin.close()
-            proc.wait(1.0)
-        except Exception:
-            proc.kill()  # our own child, by its PID
-            proc.wait(5.0)
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.stop()
 
     def _tmpdir(self) -> str:
         if self._tmp is None:
@@ -285,24 +273,6 @@ def pick_voice(voices: list[Voice], wanted: str) -> Voice | None:
         if found:
             return min(found, key=lambda v: len(v.name))
     return None
-
-
-def _pump(stream, lines: queue.Queue) -> None:
-    """Reader thread: worker answers to a queue; None marks the end."""
-    for line in stream:
-        try:
-            lines.put(json.loads(line))
-        except ValueError:
-            continue
-    lines.put(None)
-
-
-def _worker_env() -> dict:
-    """Make sure the worker can import voicehost even when run from a source tree."""
-    env = dict(os.environ)
-    root = str(Path(__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    return env
 
 
 def _read_wav(path) -> AudioClip:

@@ -1,6 +1,6 @@
-"""The speech worker: ``python -m voicehost.tts_worker [--voice ID] [--rate WPM] [--volume V]``.
-
-Driven by ``tts.Pyttsx3Synthesizer``. pyttsx3 cannot be interrupted and its
+"""The speech worker: ``python -m voicehost.tts_worker [--voice ID] [--rate WPM] [--volume V]``,
+and ``WorkerHandle``, the host's side of it (used by ``tts.Pyttsx3Synthesizer``).
+ pyttsx3 cannot be interrupted and its
 ``runAndWait`` is known to hang or return early on later calls, so it runs
 here, in a process the host can kill and restart. Protocol: one JSON object
 per line on stdin, one answer per line on stdout (the real stdout; whatever
@@ -24,9 +24,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
+import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 RENDER_TIMEOUT = 60.0
 """A last resort; the host gives up (and kills this process) much sooner."""
@@ -37,6 +40,73 @@ class SettingError(Exception):
         super().__init__(error)
         self.key = key
 
+
+class WorkerHandle:
+    """One worker process with fixed settings, asked one request at a time.
+
+    ``hello`` is its greeting ({} if it said nothing within ``start_timeout``).
+    Raises OSError when the process cannot be started at all.
+    """
+
+    def __init__(self, command: list[str], settings: dict, start_timeout: float) -> None:
+        self.settings = dict(settings)
+        args = list(command)
+        for key, value in settings.items():
+            if value is not None:
+                args += [f"--{key}", str(value)]
+        self._lines: queue.Queue = queue.Queue()
+        self._proc = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, encoding="utf-8", env=_worker_env())
+        threading.Thread(target=self._pump, daemon=True).start()
+        self.hello = self._next(start_timeout) or {}
+
+    @property
+    def alive(self) -> bool:
+        return self._proc.poll() is None
+
+    def ask(self, request: dict, timeout: float) -> dict | None:
+        """The answer to ``request``, or None if the worker hung or died."""
+        try:
+            self._proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+            self._proc.stdin.flush()
+        except (OSError, ValueError):
+            return None
+        return self._next(timeout)
+
+    def stop(self) -> None:
+        try:
+            self._proc.stdin.close()
+            self._proc.wait(1.0)
+        except Exception:
+            self._proc.kill()  # our own child, by its PID
+            self._proc.wait(5.0)
+
+    def _next(self, timeout: float) -> dict | None:
+        try:
+            return self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def _pump(self) -> None:
+        """Reader thread: answers to a queue; None marks the end."""
+        for line in self._proc.stdout:
+            try:
+                self._lines.put(json.loads(line))
+            except ValueError:
+                continue
+        self._lines.put(None)
+
+
+def _worker_env() -> dict:
+    """Make sure the worker can import voicehost even when run from a source tree."""
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+# --- the worker process -------------------------------------------------------
 
 def _protocol_stream():
     """Keep the real stdout for answers and send every other print to stderr."""
