@@ -189,6 +189,22 @@ def test_a_lost_microphone_is_reported_and_can_be_started_again():
             mic.stop()
 
 
+def test_a_lost_speaker_is_reported_and_plays_again_once_it_is_back():
+    with virtual_audio() as pa:
+        out = SoundDeviceOutput()
+        out.play(tone(2.0))
+        time.sleep(0.3)
+        pa.stop_server()
+        started = time.monotonic()
+        with pytest.raises(SoundOutputError) as err:
+            out.wait()
+        assert time.monotonic() - started < 6
+        assert "--speaker-file" in err.value.fix
+        pa.start()
+        out.play(tone(0.3))
+        assert out.wait() is True
+
+
 # --- files ------------------------------------------------------------------
 
 def test_file_microphone_turns_44k_stereo_into_16k_mono_blocks(tmp_path):

@@ -76,6 +76,20 @@ def list_devices() -> list[Device]:
     ]
 
 
+def refresh_devices() -> None:
+    """Make PortAudio look for devices again, e.g. after a USB microphone was replugged.
+
+    PortAudio reads the device list once; re-initialising it is the only way to
+    see a change, and it ends every stream open in this process.
+    """
+    sd = import_sounddevice()
+    try:
+        sd._terminate()
+        sd._initialize()
+    except (sd.PortAudioError, AttributeError) as exc:
+        raise AudioDeviceError(f"PortAudio could not be restarted ({exc}).", PORTAUDIO_FIX) from exc
+
+
 def find_device(devices: list[Device], wanted: int | str | None, kind: str) -> Device | None:
     """The device meant by ``wanted`` (index, exact or partial name, None for default).
 

@@ -13,7 +13,8 @@ import threading
 import time
 
 from .audio_clip import AudioClip
-from .devices import AudioDeviceError, find_device, import_sounddevice, list_devices
+from .devices import (AudioDeviceError, find_device, import_sounddevice, list_devices,
+                      refresh_devices)
 from .microphone import Microphone, MicrophoneError
 
 MIC_FIX = (
@@ -115,6 +116,7 @@ class SoundDeviceMicrophone(Microphone):
         self._last_audio = 0.0
         self._resampler: LinearResampler | None = None
         self._channels = 1
+        self._was_lost = False
         self.dropped_blocks = 0
         """Blocks thrown away because nobody read them in time."""
 
@@ -123,7 +125,13 @@ class SoundDeviceMicrophone(Microphone):
         if self._stream is not None:
             return
         sd = self._sounddevice()
+        if self._was_lost:  # it may come back under another index: let PortAudio look again
+            try:
+                refresh_devices()
+            except AudioDeviceError as exc:
+                raise MicrophoneError(exc.reason, exc.fix) from exc
         dev = self._resolve()
+        self._was_lost = False
         capture_rate, channels = self._settings(sd, dev)
         self._channels = channels
         self._resampler = LinearResampler(capture_rate, self.rate) if capture_rate != self.rate else None
@@ -136,6 +144,7 @@ class SoundDeviceMicrophone(Microphone):
                 callback=self._callback, finished_callback=self._finished.set)
             stream.start()
         except (sd.PortAudioError, ValueError) as exc:
+            self._was_lost = True
             raise MicrophoneError(f"Could not open the microphone '{dev.name}' ({exc}).",
                                   MIC_FIX) from exc
         self._stream = stream
@@ -205,6 +214,7 @@ class SoundDeviceMicrophone(Microphone):
             reason = f"no audio for {self.STALL_SECONDS:.0f} seconds"
         if reason:
             self.stop()
+            self._was_lost = True
             raise MicrophoneError(f"The microphone was lost ({reason}).",
                                   "Check that it is plugged in and switched on; starting "
                                   "again retries it. " + MIC_FIX)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import threading
 
 from .audio_clip import AudioClip
-from .devices import AudioDeviceError, Device, find_device, import_sounddevice, list_devices
+from .devices import (AudioDeviceError, Device, find_device, import_sounddevice,
+                      list_devices, refresh_devices)
 from .sd_microphone import convert
 from .sound_output import SPEAKER_FIX, SoundOutput, SoundOutputError
 
@@ -32,9 +33,17 @@ class SoundDeviceOutput(SoundOutput):
         self._done = threading.Event()
         self._done.set()
         self._lock = threading.Lock()
+        self._failed = False
 
     def play(self, clip: AudioClip) -> None:
         self.stop()
+        if self._failed:  # the device failed last time: let PortAudio look for devices again
+            try:
+                refresh_devices()
+            except AudioDeviceError as exc:
+                raise SoundOutputError(exc.reason, exc.fix) from exc
+            self._dev = self._resolve()
+            self._failed = False
         try:
             self._start(clip)
         except self._sd.PortAudioError:
@@ -42,16 +51,19 @@ class SoundDeviceOutput(SoundOutput):
             try:
                 self._start(clip)
             except self._sd.PortAudioError as exc:
+                self._failed = True
                 raise SoundOutputError(f"Could not play on '{self._dev.name}' ({exc}).",
                                        SPEAKER_FIX) from exc
 
     def wait(self) -> bool:
         if not self._done.wait(self._seconds + GRACE_SECONDS):
             self._close_stream()
+            self._failed = True
             raise SoundOutputError(f"The speaker '{self._dev.name}' stopped playing.", SPEAKER_FIX)
         lost = not self._interrupted and self._pos < len(self._pcm)
         self._close_stream()
         if lost:
+            self._failed = True
             raise SoundOutputError(f"The speaker '{self._dev.name}' was lost mid-clip.",
                                    SPEAKER_FIX)
         return not self._interrupted
