@@ -41,9 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     play_cli.add_play_command(sub)
     from .deck_cli import add_deck_commands
     add_deck_commands(sub)
-    from .models_cli import add_devices_command, add_models_commands
+    from .models_cli import add_models_commands
     add_models_commands(sub)
-    add_devices_command(sub)
+    from .devices_cli import add_devices_commands
+    add_devices_commands(sub)
     return parser
 
 

@@ -75,15 +75,3 @@ def run_path(args) -> int:
         print(f"  {language}: {path}")
     return 0
 
-
-def add_devices_command(sub) -> None:
-    p = sub.add_parser("devices", help="list microphones and speakers",
-                       formatter_class=argparse.RawDescriptionHelpFormatter,
-                       epilog="example:\n  voicehost devices\n  then set audio.input_device in config.yaml")
-    p.set_defaults(func=run_devices)
-
-
-def run_devices(args) -> int:
-    from .devices import format_devices, list_devices
-    print(format_devices(list_devices()))
-    return 0
