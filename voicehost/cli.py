@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .config import ConfigError, Settings, load_settings
@@ -60,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return args.func(args) or 0
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (ConfigError, SetupError, LocaleError, UsageError) as exc:
         print(f"voicehost: {exc}", file=sys.stderr)
         return 2
