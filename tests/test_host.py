@@ -55,12 +55,13 @@ def test_answer_is_confirmed_with_its_text_and_locked_only_after_yes():
 def test_the_right_answer_is_never_said_before_the_reveal():
     game = new_game("se", ["Ann", "Bo"])
     right = option_text(game, game.question.answer)
-    host, out, _ = host_for(game, ["fifty fifty", "ask the audience"])
+    host, out, _ = host_for(game, ["fifty fifty", "phone a friend"])
     host.recap()
     before = len(out.lines)
     listen_until_done(host)
     said = " ".join(out.lines[before:])
     assert "The right answer is" not in said and "correct" not in out.sounds
+    assert right not in said.replace(f"{game.question.answer}: {right}", "")   # only read as an option
 
 
 def test_after_fifty_fifty_the_host_names_the_two_options_left():

@@ -5,7 +5,7 @@ import pytest
 from voicehost import commands as c
 from voicehost.game import Phase
 
-from .conftest import answer, kinds, new_game, of, wrong
+from .conftest import answer, new_game, of, wrong
 
 
 def use(game, name):

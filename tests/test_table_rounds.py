@@ -22,7 +22,6 @@ def test_table_answers_are_revealed_together_after_the_last_lock():
 
 def test_every_player_answers_the_same_question():
     game = new_game("se", ["Ann", "Bo"])
-    asked = of(game.start() or [], "question")
     qid = game.question.id
     events = answer(game)
     [handover] = of(events, "question")

@@ -9,7 +9,7 @@ save and resume.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from . import commands as c
@@ -507,6 +507,3 @@ class Game:
         game.rng.setstate((version, tuple(internal), gauss))
         return game
 
-    def with_rules(self, **changes) -> None:
-        """Change table choices mid-game (for example confirmation on or off)."""
-        self.rules = replace(self.rules, **changes)
