@@ -1,7 +1,8 @@
 """English speech recognition with PocketSphinx, the fallback when no Vosk model is installed.
 
 Uses the US English acoustic model and CMU dictionary that the ``pocketsphinx``
-package ships, with a JSGF grammar of exactly one phrase per utterance.
+package ships, with a finite-state grammar of exactly one phrase per utterance
+(allowing sequences of phrases cut accuracy on "b"/"d"/"bravo" by half).
 ``SpeechDetector`` finds each utterance; it is decoded as a whole once the
 speaker pauses (about 0.3 s), which is fast (about 2 % of real time) and lets
 PocketSphinx normalise over the whole utterance.
@@ -52,7 +53,6 @@ what coverage misses in noise, where PocketSphinx stretches a phrase over a whol
 _VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 _SEARCH = "voicehost"
 _ALTERNATE = re.compile(r"\(\d+\)$")
-_PLAIN_TOKEN = re.compile(r"^[a-z0-9]+$")
 
 
 class SphinxRecognizer(Recognizer):
@@ -94,11 +94,29 @@ class SphinxRecognizer(Recognizer):
                   if all(self._decoder.lookup_word(w) is not None for w in p.split())]
         self._phrases = usable
         if usable:
-            alternatives = " | ".join(" ".join(_token(w) for w in p.split()) for p in usable)
-            grammar = f"#JSGF V1.0;\ngrammar voicehost;\npublic <phrase> = {alternatives};\n"
-            self._decoder.add_jsgf_string(_SEARCH, grammar)
+            self._decoder.add_fsg(_SEARCH, self._grammar(usable))
             self._decoder.activate_search(_SEARCH)
         self.reset()
+
+    def _grammar(self, phrases: list[str]):
+        """A finite-state grammar of exactly one phrase: state 0 to state 1 along its words.
+
+        Built directly rather than as JSGF text, whose parser rejects some
+        dictionary words (``1st``). Silence and fillers between words are
+        added by the decoder.
+        """
+        transitions = []
+        state = 2
+        for phrase in phrases:
+            words = phrase.split()
+            here = 0
+            for i, word in enumerate(words):
+                last = i == len(words) - 1
+                there = 1 if last else state
+                state += 0 if last else 1
+                transitions.append((here, there, 1.0 / len(phrases) if i == 0 else 1.0, word))
+                here = there
+        return self._decoder.create_fsg(_SEARCH, 0, 1, transitions)
 
     # -- streaming --------------------------------------------------------
 
@@ -167,6 +185,3 @@ class SphinxRecognizer(Recognizer):
 def _is_filler(word: str) -> bool:
     return word.startswith(("<", "[", "+")) or word == "(NULL)"
 
-
-def _token(word: str) -> str:
-    return word if _PLAIN_TOKEN.match(word) else '"' + word.replace('"', "") + '"'
