@@ -107,7 +107,7 @@ class Recognizer(abc.ABC):
 _SEPARATORS = re.compile(r"[-‐‑‒–—_/:+.,;!?¡¿()\[\]{}\"“”„«»…*#@|\\]")
 _APOSTROPHES = re.compile(r"[’‘`´]")
 _NOT_WORD = re.compile(r"[^\w' ]")
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"(?<![^\W\d_])\d+(?![^\W\d_])")  # digits not glued to letters
 
 
 def normalize_phrase(text: str, language: str = "en") -> str:

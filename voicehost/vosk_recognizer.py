@@ -8,7 +8,8 @@ Korean, the Hangul syllables the model knows), with the phrases weighted up
 so that a clearly spoken phrase still wins. Garbage words never reach the
 transcript; they lower its confidence.
 
-The end of an utterance comes from Vosk's own endpointer or, usually sooner,
+The end of an utterance comes from Vosk's own endpointer (shortened with
+``SetEndpointerDelays`` where vosk has it, from 0.3.50) or, usually sooner,
 from ``SpeechDetector`` about 0.3 s after the last voiced frame.
 """
 
@@ -106,6 +107,7 @@ class VoskRecognizer(Recognizer):
                                   _MODEL_FIX) from None
         self._vosk = vosk
         self._has_unknown = self._known(UNKNOWN)
+        self._end_silence_s = end_silence_s
         self._detector = SpeechDetector(end_silence_s)
         self._phrases: list[str] = []
         self._garbage: frozenset[str] = frozenset()
@@ -162,6 +164,8 @@ class VoskRecognizer(Recognizer):
             return
         rec = self._vosk.KaldiRecognizer(self._model, float(SAMPLE_RATE), self._grammar)
         rec.SetWords(True)
+        if hasattr(rec, "SetEndpointerDelays"):  # vosk >= 0.3.50; 0.3.45 relies on the detector
+            rec.SetEndpointerDelays(5.0, self._end_silence_s, 20.0)
         self._rec = rec
 
     def accept(self, pcm: bytes) -> bool:
@@ -197,12 +201,14 @@ class VoskRecognizer(Recognizer):
             return NOTHING
         words = tuple(Word(e["word"], _clip(e["conf"]), float(e["start"]), float(e["end"]))
                       for e in kept)
-        spoken = sum(e["end"] - e["start"] for e in entries) or 1.0
-        in_grammar = sum(w.end - w.start for w in words)
-        acoustic = sum(w.confidence * (w.end - w.start) for w in words) / (in_grammar or 1.0)
-        if in_grammar == 0:
-            acoustic = min(w.confidence for w in words)
-        share = min(1.0, in_grammar / spoken)
+        # Word confidences weighted by duration, times the share of decoded speech
+        # that is in-grammar rather than [unk] or garbage.
+        lengths = [max(w.end - w.start, 0.01) for w in words]
+        in_grammar = sum(lengths)
+        acoustic = sum(w.confidence * n for w, n in zip(words, lengths)) / in_grammar
+        spoken = in_grammar + sum(max(e["end"] - e["start"], 0.01) for e in entries
+                                  if e["word"] in self._garbage)
+        share = in_grammar / spoken
         if self._detector.speech_seconds(start, end) > 0:
             covered = coverage_confidence(
                 self._detector.coverage(((w.start, w.end) for w in words), start, end),
