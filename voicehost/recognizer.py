@@ -81,7 +81,7 @@ class Recognizer(abc.ABC):
         """Restrict the next utterances to ``phrases`` (case, punctuation and digits are normalised).
 
         Phrases with words the model does not know are left out; ask
-        ``missing_words`` which ones. Also starts a fresh utterance.
+        ``missing_words`` which ones. Also resets, as ``reset`` does.
         """
 
     @abc.abstractmethod
