@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_models_commands(sub)
     from .devices_cli import add_devices_commands
     add_devices_commands(sub)
+    from .voice_cli import add_voice_commands
+    add_voice_commands(sub)
     return parser
 
 

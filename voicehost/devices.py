@@ -7,6 +7,7 @@ PortAudio at a private PulseAudio server before it starts.
 
 from __future__ import annotations
 
+import ctypes
 from dataclasses import dataclass
 
 PORTAUDIO_FIX = (
@@ -40,8 +41,28 @@ class Device:
     """The device's preferred sample rate, in hertz."""
 
 
+_ALSA_HANDLER = None
+
+
+def _quiet_alsa() -> None:
+    """Route ALSA's own diagnostics ("underrun occurred" on every line) away from the
+    player's terminal: they are noise to a player and say nothing we can act on."""
+    global _ALSA_HANDLER
+    if _ALSA_HANDLER is not None:
+        return
+    try:
+        lib = ctypes.cdll.LoadLibrary("libasound.so.2")
+    except OSError:
+        return
+    handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                                    ctypes.c_int, ctypes.c_char_p)
+    _ALSA_HANDLER = handler_type(lambda *args: None)
+    lib.snd_lib_error_set_handler(_ALSA_HANDLER)
+
+
 def import_sounddevice():
     """The sounddevice module, or AudioDeviceError when PortAudio is missing."""
+    _quiet_alsa()
     try:
         import sounddevice
     except OSError as exc:  # sounddevice raises OSError('PortAudio library not found')

@@ -60,8 +60,10 @@ class Phrases:
             node = node[part]
         return [self.norm(p) for p in node]
 
-    def letter_words(self) -> dict[str, list[str]]:
-        return {k: [self.norm(w) for w in v] for k, v in self.table["letters"].items()}
+    def letter_words(self, heard: bool = True) -> dict[str, list[str]]:
+        """Words for each letter; with ``heard`` also the homophones a transcript may hold."""
+        extra = self.table.get("letter_homophones", {}) if heard else {}
+        return {k: [self.norm(w) for w in v + extra.get(k, [])] for k, v in self.table["letters"].items()}
 
     def lifeline_words(self) -> dict[str, list[str]]:
         return {k: [self.norm(w) for w in v] for k, v in self.table["lifeline"].items()}
@@ -216,32 +218,35 @@ def _match_count(body: str, phrases: Phrases) -> c.Command | None:
 
 
 def grammar(context: Context, phrases: Phrases) -> list[str]:
-    """Every phrase worth listening for now, for a grammar-bound recogniser."""
+    """Every phrase worth listening for now, for a grammar-bound recogniser.
+
+    Only what fits the moment: yes and no while confirming, the clock words
+    during a call, names when picking a friend. Fewer phrases, fewer mistakes.
+    """
     out: list[str] = []
     for words in phrases.host_words().values():
         out += words
     phase = context.phase
+    options = {k: phrases.norm(v) for k, v in context.options.items()}
+    letters = phrases.letter_words(heard=False)
     if phase == "count":
-        out += phrases.numbers["ones"][1:7]
-        out += [f"{n} {w}" for n in phrases.numbers["ones"][1:7] for w in phrases.words("players_word")]
+        ones = phrases.numbers["ones"][1:7]
+        out += ones + [f"{n} {w}" for n in ones for w in phrases.words("players_word")[:1]]
     elif phase == "call":
         out += phrases.words("stop_clock") + phrases.words("no_answer")
     elif phase == "pick_friend":
         out += [phrases.norm(p) for p in context.players]
     else:
-        options = {k: phrases.norm(v) for k, v in context.options.items()}
-        for letter, words in phrases.letter_words().items():
-            if phase == "vote" or letter in options:
-                out += words
-                if letter in options:
-                    out += [f"{p} {words[0]}" for p in phrases.words("answer_prefix")[:2]]
+        open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
+        for letter in open_letters:
+            out += letters[letter] + [f"{phrases.words('answer_prefix')[0]} {letters[letter][0]}"]
         out += [v for v in options.values() if v]
-        if phase != "vote":
-            out += phrases.words("yes") + phrases.words("no") + phrases.words("walk_away")
+        if phase in ("confirm_answer", "confirm_walk"):
+            out += phrases.words("yes") + phrases.words("no")
+        elif phase == "answer":
+            out += phrases.words("walk_away")
             for name, words in phrases.lifeline_words().items():
                 if name in context.lifelines:
                     out += words
-            letters = phrases.letter_words()
-            out += [f"{letters[k][0]} {f}" for k in options for f in phrases.words("final")[:1]]
     seen: set[str] = set()
     return [p for p in out if p and not (p in seen or seen.add(p))]
