@@ -3,7 +3,7 @@
 import pytest
 
 from voicehost import commands as c
-from voicehost.game import Phase
+from voicehost.turn import Phase
 
 from .conftest import answer, new_game, of, wrong
 

@@ -9,68 +9,20 @@ save and resume.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from enum import Enum
 
 from . import commands as c
 from . import events as ev
-from . import lifelines
+from . import lifelines, snapshot
 from .bank import Bank
-from .editions import (ASK_AUDIENCE, EDITIONS, FIFTY_FIFTY, HOT_SEAT, PHONE_FRIEND, TABLE,
+from .editions import (ASK_AUDIENCE, FIFTY_FIFTY, HOT_SEAT, PHONE_FRIEND, TABLE,
                        Edition)
 from .question import LETTERS, Question
 from .rules import Rules
-
-SNAPSHOT_VERSION = 1
+from .turn import Phase, Seat, Turn
 
 
 class GameError(ValueError):
     """The game cannot be set up as asked (no players, a level without questions...)."""
-
-
-class Phase(str, Enum):
-    ANSWER = "answer"
-    CONFIRM_ANSWER = "confirm_answer"
-    CONFIRM_WALK = "confirm_walk"
-    PICK_FRIEND = "pick_friend"
-    VOTE = "vote"
-    CALL = "call"
-    OVER = "over"
-
-
-@dataclass
-class Seat:
-    """One player's state in the current round."""
-
-    lifelines: list[str]
-    removed: list[str] = field(default_factory=list)
-    used_now: list[str] = field(default_factory=list)
-    guesses: int = 0
-    locked: str | None = None
-    pending: str | None = None
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What the game is waiting for, for the host and the intent parser."""
-
-    phase: Phase
-    speaker: str
-    """Who is expected to speak: the candidate, or a voter/friend."""
-    player: str
-    """Whose question it is."""
-    round: int
-    level: int
-    value: int
-    question: Question | None
-    open_options: tuple[str, ...]
-    lifelines: tuple[str, ...]
-    can_walk: bool
-    walk_amount: int
-    pending: str | None
-    friends: tuple[str, ...]
-    guesses: int
-    call_seconds: int
 
 
 class Game:
@@ -471,39 +423,11 @@ class Game:
                                     self.ladder.value(self.level), self.question.id, fresh))
 
     # ------------------------------------------------------------------ snapshot
-    _FIELDS = ("players", "format", "queues", "round", "level", "asked", "in_round", "order",
-               "turn_index", "candidates", "candidate_index", "voters", "votes", "vote_for",
-               "top_winners", "started")
-
     def to_dict(self) -> dict:
-        state = {name: getattr(self, name) for name in self._FIELDS}
-        version, internal, gauss = self.rng.getstate()
-        state.update(
-            version=SNAPSHOT_VERSION, edition=self.edition.code, rules=self.rules.to_dict(),
-            phase=self.phase.value, bank=self.bank.to_dict(),
-            question=self.question.to_dict() if self.question else None,
-            seats={p: vars(s) for p, s in self.seats.items()},
-            rng=[version, list(internal), gauss],
-        )
-        return state
+        """A JSON-able snapshot of the whole game (see ``snapshot.py``)."""
+        return snapshot.game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict, questions: list[Question]) -> "Game":
         """Rebuild a saved game. Raises KeyError/ValueError/TypeError on a damaged snapshot."""
-        if data.get("version") != SNAPSHOT_VERSION:
-            raise ValueError(f"snapshot version {data.get('version')!r} is not {SNAPSHOT_VERSION}")
-        rules = Rules.from_dict(data["rules"])
-        game = cls(EDITIONS[data["edition"]], data["players"], questions, rules)
-        for name in cls._FIELDS:
-            setattr(game, name, data[name])
-        game.queues = {int(k): list(v) for k, v in data["queues"].items()}
-        for level, ids in game.queues.items():  # questions gone from the decks since the save
-            game.queues[level] = [i for i in ids if i in game._pool.get(level, {})]
-        game.phase = Phase(data["phase"])
-        game.bank = Bank.from_dict(game.ladder, data["bank"])
-        game.question = Question.from_dict(data["question"]) if data["question"] else None
-        game.seats = {p: Seat(**s) for p, s in data["seats"].items()}
-        version, internal, gauss = data["rng"]
-        game.rng.setstate((version, tuple(internal), gauss))
-        return game
-
+        return snapshot.game_from_dict(cls, data, questions)

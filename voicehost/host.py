@@ -13,7 +13,8 @@ from typing import Callable
 
 from . import commands as c
 from .event_log import EventLog
-from .game import Game, Phase
+from .game import Game
+from .turn import Phase
 from .host_output import HostOutput
 from .intents import Context, Phrases, grammar, interpret
 from .locale import Locale

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .editions import ASK_AUDIENCE, HOT_SEAT, PHONE_FRIEND
-from .game import Game, Phase
+from .game import Game
+from .turn import Phase
 from .lifelines import percentages
 from .locale import Locale
 from .question import LETTERS
