@@ -8,8 +8,9 @@ import json
 import pytest
 
 from voicehost.deck import bundled_deck_paths
-from voicehost.deck_checks import Finding, check_decks, options_sound_alike, spread_is_uneven
+from voicehost.deck_checks import Finding, check_decks, spread_is_uneven
 from voicehost.deck_cli import add_deck_commands
+from voicehost.spoken import options_sound_alike
 
 CITIES = ("Oslo", "Lima", "Cairo", "Dublin")
 FILLER_TEXTS = [

@@ -4,14 +4,13 @@
 each naming file and line. Errors (a game cannot use the deck as it is) and
 warnings (it can, but players would notice something off) are kept apart by
 ``Finding.severity``. The rules and thresholds are documented in
-``docs/decks.md``; the constants below are the same numbers.
+``docs/decks.md``; the constants below are the same numbers. Which options
+sound alike when read aloud is decided in ``spoken.py``.
 """
 
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -20,6 +19,7 @@ from typing import Iterable, Sequence
 
 from .deck import MAX_LEVEL, MIN_LEVEL, bundled_deck_paths, deck_files, read_deck_file
 from .question import LETTERS, Question
+from .spoken import WORD, options_sound_alike
 
 FORMATS = ("table", "hot_seat")
 
@@ -47,22 +47,6 @@ which what who whom whose when where why how this that these those it its it's t
 he she his her him you your we our i me my one ones some any each all most more many much
 called known name named also only first after before during between
 """.split())
-ARTICLES = frozenset({"a", "an", "the"})
-HOMOPHONES = [
-    "two to too", "four for fore", "eight ate", "one won", "whales wales wails", "whale wale",
-    "right write rite wright", "sea see", "son sun", "night knight", "new knew", "no know",
-    "here hear", "there their they're", "pair pear pare", "flower flour", "male mail",
-    "meet meat", "piece peace", "plane plain", "rain reign rein", "road rode rowed",
-    "sale sail", "tale tail", "week weak", "weight wait", "whole hole", "bear bare",
-    "break brake", "by buy bye", "sell cell", "deer dear", "dye die", "fair fare",
-    "great grate", "hare hair", "our hour", "made maid", "pole poll", "principal principle",
-    "stationary stationery", "steel steal", "sweet suite", "through threw", "where wear ware",
-    "which witch", "would wood", "soul sole seoul", "greece grease", "chile chilli chili chilly",
-    "nice niece", "rome roam", "cue queue", "key quay", "bean been",
-    "berry bury", "blue blew", "red read", "seen scene", "morning mourning", "site sight cite",
-]
-_HOMOPHONE = {w: group.split()[0] for group in HOMOPHONES for w in group.split()}
-_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 
 
 @dataclass(frozen=True)
@@ -226,7 +210,7 @@ def _ranges(levels: list[int]) -> str:
 
 def normal_text(text: str) -> str:
     """Text compared for sameness: case, accents kept, punctuation and spacing ignored."""
-    return " ".join(_WORD.findall(text.casefold().replace("\u2019", "'")))
+    return " ".join(WORD.findall(text.casefold().replace("\u2019", "'")))
 
 
 def _stem(word: str) -> str:
@@ -364,68 +348,6 @@ def _giveaways(q: Question) -> list[Finding]:
     return out
 
 
-def spoken_words(text: str, language: str = "en") -> list[str]:
-    """Words as heard: case and punctuation gone; for English also articles
-    dropped, digits read as words and common homophones made one spelling."""
-    text = text.casefold().replace("\u2019", "'")
-    english = language.split("-")[0].lower() == "en"
-    if english:
-        text = re.sub(r"(\d),(?=\d{3}\b)", r"\1", text)
-        text = re.sub(r"(\d)\.(\d)", r"\1 point \2", text)
-        text = text.replace("%", " percent ").replace("&", " and ")
-    out: list[str] = []
-    for word in _WORD.findall(text):
-        if english:
-            if word in ARTICLES:
-                continue
-            if word.isdigit():
-                out += _number_words(int(word))
-                continue
-            word = _HOMOPHONE.get(word, word)
-        out.append(word)
-    return out
-
-
-def soundex(word: str) -> str:
-    """American Soundex of one word (letters a-z only; accents dropped)."""
-    letters = "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if "a" <= c <= "z")
-    if not letters:
-        return ""
-    code, last = letters[0].upper(), _SOUNDEX.get(letters[0], "")
-    for c in letters[1:]:
-        digit = _SOUNDEX.get(c, "")
-        if digit and digit != last:
-            code += digit
-        if c not in "hw":
-            last = digit
-    return (code + "000")[:4]
-
-
-def words_sound_alike(a: str, b: str) -> bool:
-    """Two spoken words a listener (or a recogniser) could mix up."""
-    if a == b:
-        return True
-    if not (a.isalpha() and b.isalpha()) or min(len(a), len(b)) < 3 or a in _NUMBER_WORDS or b in _NUMBER_WORDS:
-        return False
-    ratio = SequenceMatcher(None, a, b).ratio()
-    short, long_ = sorted((a, b), key=len)
-    return (
-        (soundex(a) == soundex(b) and ratio >= 0.65)
-        or (len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 2)
-        or (a[0] == b[0] and len(a) == len(b) and ratio >= 0.75)
-    )
-
-
-def options_sound_alike(a: str, b: str, language: str = "en") -> str | None:
-    """``"same"`` if two options sound identical, ``"alike"`` if easily confused, else None."""
-    wa, wb = spoken_words(a, language), spoken_words(b, language)
-    if wa == wb:
-        return "same"
-    if len(wa) == len(wb) and wa and all(words_sound_alike(x, y) for x, y in zip(wa, wb)):
-        return "alike"
-    return None
-
-
 def _sound_alike(q: Question) -> list[Finding]:
     out = []
     for i in range(4):
@@ -440,27 +362,6 @@ def _sound_alike(q: Question) -> list[Finding]:
                                f"options {LETTERS[i]} '{a}' and {LETTERS[j]} '{b}' {verb} when read aloud",
                                "replace one with an option that sounds clearly different"))
     return out
-
-
-_SOUNDEX = {c: d for d, cs in {"1": "bfpv", "2": "cgjkqsxz", "3": "dt", "4": "l", "5": "mn", "6": "r"}.items()
-            for c in cs}
-_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-         "fifteen sixteen seventeen eighteen nineteen").split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
-_NUMBER_WORDS = frozenset(_ONES + _TENS[2:] + ["hundred", "thousand", "million", "billion", "point"])
-
-
-def _number_words(n: int) -> list[str]:
-    if n < 20:
-        return [_ONES[n]]
-    if n < 100:
-        return [_TENS[n // 10]] + ([_ONES[n % 10]] if n % 10 else [])
-    if n < 1000:
-        return [_ONES[n // 100], "hundred"] + (_number_words(n % 100) if n % 100 else [])
-    for size, name in ((10**9, "billion"), (10**6, "million"), (1000, "thousand")):
-        if n >= size:
-            return _number_words(n // size) + [name] + (_number_words(n % size) if n % size else [])
-    raise AssertionError(n)
 
 
 # --- helpers ----------------------------------------------------------------
