@@ -16,6 +16,7 @@ the cache and print what the corpus holds; ``bench/recognition.py`` uses it.
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
 import math
@@ -257,9 +258,20 @@ def english_utterances() -> list[Utterance]:
     return out
 
 
-def english_phrases() -> Phrases:
+def english_phrases(overrides: dict[str, list[str]] | None = None) -> Phrases:
+    """The English phrase table; ``overrides`` replaces lists in it by dotted key
+    (``"yes"``, ``"host.options"``), for trying a change before making it in the locale."""
     locale = Locale.load("en")
-    return Phrases(locale.phrases, locale.data["numbers"])
+    table = copy.deepcopy(locale.phrases)
+    for key, words in (overrides or {}).items():
+        node, *path = key.split(".")
+        parent, last = (table, node) if not path else (table[node], path[-1])
+        for part in path[:-1]:
+            parent = parent[part]
+        if last not in parent:
+            raise KeyError(f"the phrase table has no list {key!r}")
+        parent[last] = list(words)
+    return Phrases(table, locale.data["numbers"])
 
 
 def typed_mismatches(utterances: list[Utterance], phrases: Phrases) -> list[tuple[Utterance, object]]:

@@ -172,7 +172,7 @@ def worker(args) -> int:
     rss_start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     lang = args.lang
     clips = cp.build(lang, args.quick)
-    phrases = cp.english_phrases() if lang == "en" else None
+    phrases = cp.english_phrases(phrase_overrides(args.set_phrases)) if lang == "en" else None
     t = time.monotonic()
     recognizer = open_engine(args.worker, lang, args.model, args.end_silence)
     load_s = time.monotonic() - t
@@ -220,7 +220,7 @@ def worker(args) -> int:
             "in_grammar": cp.in_grammar(u, phrases) if lang == "en" else u.expected_phrase is not None,
             "voice": f"{clip.voice.name}@{clip.voice.rate}", "base_voice": clip.voice.name,
             "condition": clip.condition, "heard": heard.text if heard else None,
-            "confidence": round(heard.confidence, 3) if heard else None, "why": why,
+            "confidence": heard.confidence if heard else None, "why": why,
             "decision": decision, "got": got, "ok": ok, "got_any": got_any, "ok_any": ok_any,
             "checks_confidence": checks_confidence(u.context.phase) if u.context else True,
             "speech_end_s": clip.speech_end_s, "decided_s": decided_at,
@@ -255,6 +255,15 @@ def read_results(path: Path) -> dict:
     return {**summary, "records": records}
 
 
+def phrase_overrides(items: list[str]) -> dict[str, list[str]]:
+    """``["yes=yes|yeah"]`` -> ``{"yes": ["yes", "yeah"]}``."""
+    out = {}
+    for item in items:
+        key, _, words = item.partition("=")
+        out[key.strip()] = [w.strip() for w in words.split("|") if w.strip()]
+    return out
+
+
 def label(command: c.Command | None, u: cp.Utterance) -> tuple[str, bool]:
     """(confusion-matrix column, right?) of the game doing ``command`` for ``u``."""
     got = cp.intent_of(command)
@@ -263,7 +272,10 @@ def label(command: c.Command | None, u: cp.Utterance) -> tuple[str, bool]:
 
 
 def korean_label(phrase: str | None) -> str:
-    return "ko:" + cp.KOREAN_GRAMMAR.get(phrase, phrase) if phrase else "none"
+    """"ko:MEANING" for one phrase of the grammar, "ko:several" for a run of them."""
+    if not phrase:
+        return "none"
+    return "ko:" + cp.KOREAN_GRAMMAR.get(phrase, "several")
 
 
 def dropped_phrases(recognizer, phrases: set[str]) -> list[str]:
@@ -607,6 +619,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="microphone block size in ms (the game's SoundDeviceMicrophone: 100)")
     ap.add_argument("--end-silence", type=float, metavar="S",
                     help="build the recogniser with end_silence_s=S instead of the game's default")
+    ap.add_argument("--set-phrases", action="append", default=[], metavar="KEY=P1|P2",
+                    help="try another phrase list of the English locale for this run, e.g. "
+                         "'yes=yes|yeah|final answer' (repeatable; keys as in en.yaml, dotted)")
     ap.add_argument("--keep", metavar="DIR", default=str(cp.OUT_DIR),
                     help="where per-clip results (JSON) are written (default: bench/out)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
@@ -614,6 +629,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.worker:
         return worker(args)
+    try:
+        cp.english_phrases(phrase_overrides(args.set_phrases))
+    except KeyError as exc:
+        ap.error(f"--set-phrases: {exc.args[0]}")
 
     out = sys.stdout
     command = " ".join(shlex.quote(a) for a in [sys.executable] + sys.argv)
@@ -624,6 +643,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"settings: min_confidence {MIN_CONFIDENCE}, listen timeout {LISTEN_TIMEOUT_S:g} s, "
           f"microphone blocks {args.block_ms} ms, end_silence_s "
           f"{args.end_silence if args.end_silence is not None else 'engine default'}", file=out)
+    for key, words in phrase_overrides(args.set_phrases).items():
+        print(f"CHANGED phrase list {key}: {words} (not the locale's)", file=out)
     runs, notes = engines_available(args.engine, args.model)
     for note in notes:
         print(f"note: {note}", file=out)
@@ -639,7 +660,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{len(cp.snrs(args.quick))} conditions = {len(clips)} clips "
               f"(render/cache check {render_s:.0f} s)", file=out, flush=True)
         if lang == "en":
-            bad = cp.typed_mismatches(items, cp.english_phrases())
+            bad = cp.typed_mismatches(items, cp.english_phrases(phrase_overrides(args.set_phrases)))
             for u, got in bad:
                 print(f"note: even typed, {u.text!r} ({u.context.phase}) gives {got}", file=out)
         dest = Path(args.keep) / f"recognition-{engine}-{lang}{'-quick' if args.quick else ''}.jsonl"
@@ -648,6 +669,8 @@ def main(argv: list[str] | None = None) -> int:
         child += ["--model", model] if model else []
         child += ["--quick"] if args.quick else []
         child += ["--end-silence", str(args.end_silence)] if args.end_silence is not None else []
+        for item in args.set_phrases:
+            child += ["--set-phrases", item]
         t = time.monotonic()
         run = subprocess.run(child)
         if run.returncode != 0:
