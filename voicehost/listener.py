@@ -19,7 +19,8 @@ from typing import Sequence
 
 from .audio_clip import SAMPLE_RATE
 from .microphone import EndOfAudio, Microphone
-from .recognizer import Recognizer, SpeechDetector, Transcript
+from .recognizer import Recognizer, Transcript
+from .speech_detector import SpeechDetector
 from .wav_io import read_wav
 
 READ_TIMEOUT_S = 0.25

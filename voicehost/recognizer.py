@@ -9,8 +9,8 @@ comes back with empty text or a low confidence, never as a confident phrase.
 Implementations: ``VoskRecognizer`` (``vosk_recognizer.py``),
 ``SphinxRecognizer`` (``sphinx_recognizer.py``, English only) and the scripted
 fake ``ScriptedRecognizer`` (``scripted_recognizer.py``). ``recognizers.py``
-picks one. ``SpeechDetector`` (below) is the voice-activity detector both real
-engines and the listener use to find where speech starts and ends.
+picks one. The real engines find where speech starts and ends with
+``SpeechDetector`` (``speech_detector.py``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ import abc
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .audio_clip import SAMPLE_RATE
+from .locale import Locale
+from .numbers import say_number
 
 
 @dataclass(frozen=True)
@@ -147,9 +149,6 @@ def phrase_words(phrases: Iterable[str], language: str = "en") -> list[str]:
     return list(seen)
 
 
-_EN_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-            "fourteen fifteen sixteen seventeen eighteen nineteen").split()
-_EN_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
 _DE_ONES = ("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
             "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn").split()
 _DE_TENS = "_ _ zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig".split()
@@ -159,28 +158,28 @@ _SV_TENS = "_ _ tjugo trettio fyrtio femtio sextio sjuttio åttio nittio".split(
 
 
 def spell_number(n: int, language: str) -> str | None:
-    """``n`` (0..999,999) as spoken words in ``language`` (en, de, sv), or None if unknown."""
+    """``n`` (0..999,999) as spoken words in ``language`` (en, de, sv), or None if unknown.
+
+    English is read with the number words of the ``en`` locale file
+    (``numbers.say_number``), as the host reads numbers. German and Swedish
+    have no locale file yet, and they write a number below a million as one
+    word (``einundzwanzig``, ``tjugoett``), which ``say_number`` cannot build;
+    their spellers below stay until those locales exist.
+    """
     lang = language.lower().split("-")[0].split("_")[0]
     if not 0 <= n < 1_000_000 or lang not in ("en", "de", "sv"):
         return None
     if lang == "en":
-        return _spell_en(n)
+        return say_number(n, _english_numbers())
     if lang == "de":
         return "eins" if n == 1 else _spell_de(n)
     return _spell_sv(n)
 
 
-def _spell_en(n: int) -> str:
-    if n < 20:
-        return _EN_ONES[n]
-    if n < 100:
-        tens, ones = divmod(n, 10)
-        return _EN_TENS[tens] + (f" {_EN_ONES[ones]}" if ones else "")
-    if n < 1000:
-        hundreds, rest = divmod(n, 100)
-        return f"{_EN_ONES[hundreds]} hundred" + (f" {_spell_en(rest)}" if rest else "")
-    thousands, rest = divmod(n, 1000)
-    return f"{_spell_en(thousands)} thousand" + (f" {_spell_en(rest)}" if rest else "")
+@lru_cache(maxsize=None)
+def _english_numbers() -> dict:
+    """The number table of the ``en`` locale file."""
+    return Locale.load("en").data["numbers"]
 
 
 def _spell_de(n: int) -> str:
@@ -214,135 +213,3 @@ def _spell_sv(n: int) -> str:
     thousands, rest = divmod(n, 1000)
     head = "ett" if thousands == 1 else _spell_sv(thousands)
     return f"{head}tusen" + (_spell_sv(rest) if rest else "")
-
-
-# ---------------------------------------------------------------------------
-# Confidence and speech detection shared by the engines
-
-def coverage_confidence(coverage: float, low: float, high: float) -> float:
-    """Map the share of voiced frames covered by in-grammar words to 0..1.
-
-    0 at or below ``low``, 1 at or above ``high``, linear between. Each engine
-    sets its own bounds from measurements on synthesised speech: a phrase said
-    on its own covers 0.65-1.0 of the voiced frames, a sentence onto which a
-    phrase was forced 0.1-0.6.
-    """
-    if coverage <= low:
-        return 0.0
-    if coverage >= high:
-        return 1.0
-    return (coverage - low) / (high - low)
-
-
-class SpeechDetector:
-    """Finds where speech starts and ends in a 16 kHz stream.
-
-    Uses the WebRTC-style voice-activity detector that ships with the
-    ``pocketsphinx`` package, on 10 ms frames. Speech starts when 70 % of the
-    last 100 ms is voiced and ends when ``end_silence_s`` has passed with at
-    most 10 % voiced frames, so the end is known about ``end_silence_s`` after
-    the last word. ``aggressiveness`` (0-3) trades missed speech for ignored
-    noise, as in WebRTC; at 3 a region ends at the last audible sound, while
-    lower modes add about 150 ms of hangover (and so of delay).
-
-    Times are seconds of audio since the detector was made or ``reset``.
-    """
-
-    FRAME_S = 0.01
-
-    def __init__(
-        self,
-        end_silence_s: float = 0.3,
-        aggressiveness: int = 3,
-        rate: int = SAMPLE_RATE,
-    ) -> None:
-        from pocketsphinx import Vad  # the C extension loads only when audio is analysed
-
-        self._make_vad = lambda: Vad(aggressiveness, rate, self.FRAME_S)
-        self.end_frames = max(3, round(end_silence_s / self.FRAME_S))
-        self.start_frames = 10
-        self.reset()
-
-    def reset(self) -> None:
-        """Start a new stream at time zero."""
-        self._vad = self._make_vad()  # the detector adapts to noise: start afresh
-        self._frame_bytes = self._vad.frame_bytes
-        self._pending = b""
-        self._flags: list[bool] = []  # one per frame since the stream began
-        self.in_speech = False
-        self.speech_start: float | None = None
-        """Start of the current or last speech region, in seconds."""
-        self.speech_end: float | None = None
-        """End of the last finished speech region, in seconds."""
-
-    @property
-    def position(self) -> float:
-        """Seconds of audio analysed so far."""
-        return len(self._flags) * self.FRAME_S
-
-    def feed(self, pcm: bytes) -> bool:
-        """Analyse ``pcm``; True if a speech region ended within it."""
-        data = self._pending + pcm
-        usable = len(data) - len(data) % self._frame_bytes
-        self._pending = data[usable:]
-        ended = False
-        for offset in range(0, usable, self._frame_bytes):
-            self._flags.append(self._vad.is_speech(data[offset : offset + self._frame_bytes]))
-            ended = self._update() or ended
-        return ended
-
-    def _update(self) -> bool:
-        flags = self._flags
-        if not self.in_speech:
-            recent = flags[-self.start_frames :]
-            if len(recent) == self.start_frames and sum(recent) >= 0.7 * self.start_frames:
-                first = len(flags) - self.start_frames + recent.index(True)
-                self.in_speech = True
-                self.speech_start = first * self.FRAME_S
-                self.speech_end = None
-            return False
-        recent = flags[-self.end_frames :]
-        if len(recent) == self.end_frames and sum(recent) <= 0.1 * self.end_frames:
-            last = len(flags) - 1
-            while last > 0 and not flags[last]:
-                last -= 1
-            self.in_speech = False
-            self.speech_end = (last + 1) * self.FRAME_S
-            return True
-        return False
-
-    def close_region(self) -> None:
-        """End the current speech region now (the recogniser closed the utterance first)."""
-        if self.in_speech:
-            self.in_speech = False
-            self.speech_end = self.position
-
-    def speech_seconds(self, start: float = 0.0, end: float | None = None) -> float:
-        """Seconds of voiced frames between ``start`` and ``end``."""
-        a, b = self._frames(start, end)
-        return sum(self._flags[a:b]) * self.FRAME_S
-
-    def coverage(self, spans: Iterable[tuple[float, float]], start: float = 0.0,
-                 end: float | None = None, slack: float = 0.05) -> float:
-        """Share of voiced frames between ``start`` and ``end`` that lie inside ``spans``.
-
-        Each span is widened by ``slack`` seconds on both sides, since word
-        boundaries and voicing decisions do not line up exactly. 0 when no
-        speech was detected.
-        """
-        a, b = self._frames(start, end)
-        covered = [False] * (b - a)
-        for s, e in spans:
-            lo = max(a, int((s - slack) / self.FRAME_S))
-            hi = min(b, int((e + slack) / self.FRAME_S) + 1)
-            for i in range(lo, hi):
-                covered[i - a] = True
-        voiced = [i for i in range(a, b) if self._flags[i]]
-        if not voiced:
-            return 0.0
-        return sum(1 for i in voiced if covered[i - a]) / len(voiced)
-
-    def _frames(self, start: float, end: float | None) -> tuple[int, int]:
-        a = max(0, int(start / self.FRAME_S))
-        b = len(self._flags) if end is None else min(len(self._flags), int(end / self.FRAME_S) + 1)
-        return a, max(a, b)

@@ -30,13 +30,12 @@ from .recognizer import (
     NOTHING,
     Recognizer,
     RecognizerError,
-    SpeechDetector,
     Transcript,
     Word,
-    coverage_confidence,
     normalize_phrases,
     phrase_words,
 )
+from .speech_detector import SpeechDetector, coverage_confidence
 
 PREROLL_S = 0.3
 """Audio kept from before the detected start of speech."""

@@ -26,13 +26,12 @@ from .recognizer import (
     NOTHING,
     Recognizer,
     RecognizerError,
-    SpeechDetector,
     Transcript,
     Word,
-    coverage_confidence,
     normalize_phrases,
     phrase_words,
 )
+from .speech_detector import SpeechDetector, coverage_confidence
 
 UNKNOWN = "[unk]"
 COVERAGE_BOUNDS = (0.45, 0.75)
