@@ -75,7 +75,8 @@ class VoiceInput(PlayerInput):
 
     def __init__(self, microphone: Microphone, recognizer: Recognizer, speaker: Speaker | None,
                  *, echo_tail_s: float = 0.3, announce: Callable[[str], None] | None = None,
-                 locale: Locale | None = None, stream: TextIO | None = None) -> None:
+                 locale: Locale | None = None, stream: TextIO | None = None,
+                 retry_s: float = RETRY_SECONDS) -> None:
         self.microphone = microphone
         self.recognizer = recognizer
         self.listener = Listener(microphone, recognizer)
@@ -84,6 +85,7 @@ class VoiceInput(PlayerInput):
         self.announce = announce or (lambda text: None)
         self.locale = locale
         self.stream = stream
+        self.retry_s = retry_s
         self._unknown: dict[str, bool] = {}
 
     def known(self, phrases: list[str]) -> list[str]:
@@ -126,13 +128,13 @@ class VoiceInput(PlayerInput):
         device = self.locale.line("device_microphone") if self.locale else "microphone"
         if self.locale:
             self.announce(self.locale.line("paused_device", device=device))
-        print(f"voicehost: {error.reason} Retrying every {RETRY_SECONDS:.0f} s.", file=sys.stderr)
+        print(f"voicehost: {error.reason} Retrying every {self.retry_s:g} s.", file=sys.stderr)
         while True:
             try:
                 self.microphone.stop()
             except MicrophoneError:
                 pass
-            time.sleep(RETRY_SECONDS)
+            time.sleep(self.retry_s)
             try:
                 self.microphone.start()
                 break
