@@ -9,8 +9,9 @@ comes back with empty text or a low confidence, never as a confident phrase.
 Implementations: ``VoskRecognizer`` (``vosk_recognizer.py``),
 ``SphinxRecognizer`` (``sphinx_recognizer.py``, English only) and the scripted
 fake ``ScriptedRecognizer`` (``scripted_recognizer.py``). ``recognizers.py``
-picks one. The real engines find where speech starts and ends with
-``SpeechDetector`` (``speech_detector.py``).
+picks one. The two real engines share ``VocabularyRecognizer`` (below) and
+find where speech starts and ends with ``SpeechDetector``
+(``speech_detector.py``).
 """
 
 from __future__ import annotations
@@ -101,6 +102,34 @@ class Recognizer(abc.ABC):
     @abc.abstractmethod
     def reset(self) -> None:
         """Forget all audio fed so far; word times restart at zero."""
+
+
+class VocabularyRecognizer(Recognizer):
+    """A ``Recognizer`` on a model with a fixed vocabulary (Vosk, PocketSphinx).
+
+    Subclasses say which words the model knows (``_known``) and keep the
+    phrases of the current grammar in ``_phrases``; phrases with an unknown
+    word are left out of the grammar.
+    """
+
+    _phrases: list[str]
+
+    @abc.abstractmethod
+    def _known(self, word: str) -> bool:
+        """True if the model can recognise the normalised ``word``."""
+
+    def missing_words(self, phrases: Sequence[str]) -> list[str]:
+        return [w for w in phrase_words(phrases, self.language) if not self._known(w)]
+
+    @property
+    def phrases(self) -> list[str]:
+        """The normalised phrases the current grammar accepts."""
+        return list(self._phrases)
+
+    def _usable(self, phrases: Sequence[str]) -> list[str]:
+        """The normalised ``phrases`` whose words the model all knows."""
+        return [p for p in normalize_phrases(phrases, self.language)
+                if all(self._known(w) for w in p.split())]
 
 
 # ---------------------------------------------------------------------------

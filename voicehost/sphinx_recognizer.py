@@ -26,15 +26,7 @@ import re
 from typing import Sequence
 
 from .audio_clip import SAMPLE_RATE
-from .recognizer import (
-    NOTHING,
-    Recognizer,
-    RecognizerError,
-    Transcript,
-    Word,
-    normalize_phrases,
-    phrase_words,
-)
+from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word
 from .speech_detector import SpeechDetector, coverage_confidence
 
 PREROLL_S = 0.3
@@ -54,7 +46,7 @@ _SEARCH = "voicehost"
 _ALTERNATE = re.compile(r"\(\d+\)$")
 
 
-class SphinxRecognizer(Recognizer):
+class SphinxRecognizer(VocabularyRecognizer):
     """A ``Recognizer`` on PocketSphinx's bundled US English model."""
 
     name = "pocketsphinx"
@@ -79,18 +71,11 @@ class SphinxRecognizer(Recognizer):
         self._phrases: list[str] = []
         self.reset()
 
-    def missing_words(self, phrases: Sequence[str]) -> list[str]:
-        return [w for w in phrase_words(phrases, self.language)
-                if self._decoder.lookup_word(w) is None]
-
-    @property
-    def phrases(self) -> list[str]:
-        """The normalised phrases the current grammar accepts."""
-        return list(self._phrases)
+    def _known(self, word: str) -> bool:
+        return self._decoder.lookup_word(word) is not None
 
     def set_phrases(self, phrases: Sequence[str]) -> None:
-        usable = [p for p in normalize_phrases(phrases, self.language)
-                  if all(self._decoder.lookup_word(w) is not None for w in p.split())]
+        usable = self._usable(phrases)
         self._phrases = usable
         if usable:
             self._decoder.add_fsg(_SEARCH, self._grammar(usable))

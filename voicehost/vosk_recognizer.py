@@ -22,15 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .audio_clip import SAMPLE_RATE
-from .recognizer import (
-    NOTHING,
-    Recognizer,
-    RecognizerError,
-    Transcript,
-    Word,
-    normalize_phrases,
-    phrase_words,
-)
+from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word
 from .speech_detector import SpeechDetector, coverage_confidence
 
 UNKNOWN = "[unk]"
@@ -84,7 +76,7 @@ def check_vosk_model(path: str | Path) -> Path:
     return folder
 
 
-class VoskRecognizer(Recognizer):
+class VoskRecognizer(VocabularyRecognizer):
     """A ``Recognizer`` on a Vosk model folder.
 
     ``end_silence_s`` is how long a pause ends an utterance. Raises
@@ -119,19 +111,10 @@ class VoskRecognizer(Recognizer):
     def _known(self, word: str) -> bool:
         return self._model.vosk_model_find_word(word) >= 0
 
-    def missing_words(self, phrases: Sequence[str]) -> list[str]:
-        return [w for w in phrase_words(phrases, self.language) if not self._known(w)]
-
-    @property
-    def phrases(self) -> list[str]:
-        """The normalised phrases the current grammar accepts."""
-        return list(self._phrases)
-
     # -- grammar ----------------------------------------------------------
 
     def set_phrases(self, phrases: Sequence[str]) -> None:
-        usable = [p for p in normalize_phrases(phrases, self.language)
-                  if all(self._known(w) for w in p.split())]
+        usable = self._usable(phrases)
         self._phrases = usable
         if not usable:
             self._garbage, self._grammar = frozenset(), None
