@@ -193,7 +193,8 @@ def open_speaker(args, settings) -> Speaker:
         out = (WavFileOutput(args.speaker_file) if args.speaker_file
                else SoundDeviceOutput(settings.audio.output_device))
     except SoundOutputError as exc:
-        raise DeviceError(f"{exc.reason} {exc.fix}") from None
+        raise DeviceError(f"{exc.reason} {exc.fix} Or play on screen only, typing the answers: "
+                          "--input text.") from None
     host = settings.host
     return Speaker(Pyttsx3Synthesizer(host.voice, host.rate, host.volume, cache_dir=tts_cache_dir()), out)
 

@@ -1,0 +1,46 @@
+"""Voice mode without the devices it needs: a clear message naming the fix, or typed answers."""
+
+from __future__ import annotations
+
+from .test_cli_games import make_deck, voicehost
+
+
+def setup(tmp_path, mic="no-such-microphone", speaker="no-such-speaker"):
+    deck = make_deck(tmp_path / "deck.yaml")
+    (tmp_path / "config.yaml").write_text(
+        f"game:\n  decks: [{deck}]\n  save_file: {tmp_path / 's.json'}\n"
+        f"audio:\n  input_device: {mic}\n  output_device: {speaker}\n")
+
+
+def test_no_speaker_stops_with_the_fix(tmp_path):
+    setup(tmp_path)
+    run = voicehost(["play", "--players", "Ann"], tmp_path)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    for fix in ("audio.output_device", "--speaker-file", "--input text"):
+        assert fix in run.stderr
+
+
+def test_explicit_voice_without_a_microphone_stops_with_the_fix(tmp_path):
+    setup(tmp_path)
+    run = voicehost(["play", "--input", "voice", "--players", "Ann", "--speaker-file",
+                     str(tmp_path / "host.wav")], tmp_path)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    for fix in ("audio.input_device", "--mic-file", "--input text"):
+        assert fix in run.stderr
+
+
+def test_auto_without_a_microphone_says_so_and_takes_typed_answers(tmp_path):
+    setup(tmp_path)
+    run = voicehost(["play", "--players", "Ann", "--speaker-file", str(tmp_path / "host.wav"),
+                     "--events", str(tmp_path / "ev.jsonl")], tmp_path, "b\nyes\n", timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "I can't find a microphone, so please type your answers." in run.stdout
+    assert '"correct": true' in (tmp_path / "ev.jsonl").read_text()
+    assert (tmp_path / "host.wav").stat().st_size > 100_000      # the host still spoke
+
+
+def test_a_missing_mic_file_is_a_clear_message(tmp_path):
+    setup(tmp_path)
+    run = voicehost(["play", "--players", "Ann", "--mic-file", str(tmp_path / "nope.wav"),
+                     "--speaker-file", str(tmp_path / "host.wav")], tmp_path)
+    assert run.returncode == 2 and "nope.wav" in run.stderr and "Traceback" not in run.stderr
