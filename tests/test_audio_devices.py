@@ -18,7 +18,8 @@ from voicehost.audio_clip import AudioClip
 from voicehost.devices import format_devices, list_devices
 from voicehost.file_microphone import FileMicrophone
 from voicehost.microphone import EndOfAudio, MicrophoneError
-from voicehost.sd_microphone import SoundDeviceMicrophone, samples
+from voicehost.pcm import samples
+from voicehost.sd_microphone import SoundDeviceMicrophone
 from voicehost.sd_output import SoundDeviceOutput
 from voicehost.sound_output import SoundOutputError
 from voicehost.wav_output import WavFileOutput

@@ -11,9 +11,9 @@ import pytest
 
 from voicehost import sounds
 from voicehost.audio_clip import AudioClip
+from voicehost.pcm import samples
 from voicehost.recording_output import RecordingOutput
 from voicehost.recording_speaker import RecordingSpeaker
-from voicehost.sd_microphone import samples
 from voicehost.speaker import Speaker
 from voicehost.tts import Pyttsx3Synthesizer, SpeechError
 from voicehost.wav_output import WavFileOutput

@@ -10,7 +10,7 @@ from __future__ import annotations
 import wave
 
 from .microphone import EndOfAudio, Microphone, MicrophoneError
-from .sd_microphone import LinearResampler, pcm_bytes, samples, to_mono
+from .pcm import Resampler, decode, encode
 
 FILE_FIX = (
     "Give a 16-bit PCM WAV file to `--mic-file FILE.wav` (convert one with "
@@ -31,7 +31,7 @@ class FileMicrophone(Microphone):
     def start(self) -> None:
         if self._wav is None and not self._done:
             self._wav = self._open()
-            self._resampler = LinearResampler(self._wav.getframerate(), self.rate)
+            self._resampler = Resampler(self._wav.getframerate(), self.rate)
             self._frames = max(1, self._wav.getframerate() * self.block_ms // 1000)
 
     def read(self, timeout: float) -> bytes | None:
@@ -43,9 +43,11 @@ class FileMicrophone(Microphone):
         if not raw:
             self._done = True
             self._close()
+            tail = self._resampler.finish()  # the resampler's last few samples, if it resamples
+            if tail:
+                return encode(tail)
             raise EndOfAudio(self.path)
-        a = to_mono(samples(raw), self._wav.getnchannels())
-        return pcm_bytes(self._resampler.feed(a))
+        return encode(self._resampler.feed(decode(raw, 2, self._wav.getnchannels())))
 
     def flush(self) -> None:
         """Nothing to drop: the file only moves on while someone reads it."""

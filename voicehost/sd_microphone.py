@@ -1,21 +1,15 @@
-"""A real (or virtual) input device as the host's microphone, via sounddevice.
-
-Also holds the small PCM conversions every audio module needs (``to_mono``,
-``LinearResampler``, ``convert``): 16-bit samples in ``array('h')``, no numpy.
-"""
+"""A real (or virtual) input device as the host's microphone, via sounddevice."""
 
 from __future__ import annotations
 
-import array
 import queue
-import sys
 import threading
 import time
 
-from .audio_clip import AudioClip
 from .devices import (AudioDeviceError, find_device, import_sounddevice, list_devices,
                       refresh_devices)
 from .microphone import Microphone, MicrophoneError
+from .pcm import Resampler, decode, encode
 
 MIC_FIX = (
     "Choose another device with `audio.input_device` in config.yaml "
@@ -23,76 +17,6 @@ MIC_FIX = (
     "or type your answers with `--input text`."
 )
 
-
-# --- PCM conversions (signed 16-bit little-endian) -------------------------
-
-def samples(pcm: bytes) -> array.array:
-    """Little-endian 16-bit PCM as an ``array('h')`` in machine order."""
-    a = array.array("h")
-    a.frombytes(pcm[: len(pcm) - len(pcm) % 2])
-    if sys.byteorder == "big":
-        a.byteswap()
-    return a
-
-
-def pcm_bytes(a: array.array) -> bytes:
-    """The inverse of ``samples``."""
-    if sys.byteorder == "big":
-        a = array.array("h", a)
-        a.byteswap()
-    return a.tobytes()
-
-
-def to_mono(a: array.array, channels: int) -> array.array:
-    """Average interleaved channels into one."""
-    if channels == 1:
-        return a
-    parts = [a[c::channels] for c in range(channels)]
-    return array.array("h", (sum(frame) // channels for frame in zip(*parts)))
-
-
-class LinearResampler:
-    """Streaming linear-interpolation resampler; keeps state between blocks."""
-
-    def __init__(self, src_rate: int, dst_rate: int) -> None:
-        self.step = src_rate / dst_rate
-        self.pos = 0.0  # position of the next output sample; -1 is the previous block's last
-        self.prev = 0
-
-    def feed(self, a: array.array) -> array.array:
-        if self.step == 1.0 or not a:
-            return a
-        out = array.array("h")
-        n, pos, step, prev = len(a), self.pos, self.step, self.prev
-        last = n - 1
-        while pos <= last:
-            i = int(pos) if pos >= 0 else -1
-            frac = pos - i
-            left = a[i] if i >= 0 else prev
-            right = a[i + 1] if i < last else left
-            out.append(int(left + (right - left) * frac))
-            pos += step
-        self.pos, self.prev = pos - n, a[-1]
-        return out
-
-
-def convert(clip: AudioClip, rate: int, channels: int = 1) -> AudioClip:
-    """``clip`` as 16-bit PCM at ``rate`` hertz, mono (``channels=1``) or duplicated to stereo."""
-    if clip.width != 2:
-        raise ValueError("only 16-bit audio is supported")
-    if clip.rate == rate and clip.channels == channels:
-        return clip
-    a = to_mono(samples(clip.pcm), clip.channels)
-    a = LinearResampler(clip.rate, rate).feed(a)
-    if channels > 1:
-        wide = array.array("h", bytes(2 * len(a) * channels))
-        for c in range(channels):
-            wide[c::channels] = a
-        a = wide
-    return AudioClip(pcm_bytes(a), rate=rate, width=2, channels=channels)
-
-
-# --- the microphone ---------------------------------------------------------
 
 class SoundDeviceMicrophone(Microphone):
     """Captures 16 kHz mono int16 from a PortAudio input device.
@@ -114,7 +38,7 @@ class SoundDeviceMicrophone(Microphone):
         self._stream = None
         self._finished = threading.Event()
         self._last_audio = 0.0
-        self._resampler: LinearResampler | None = None
+        self._resampler: Resampler | None = None
         self._channels = 1
         self._was_lost = False
         self.dropped_blocks = 0
@@ -134,7 +58,7 @@ class SoundDeviceMicrophone(Microphone):
         self._was_lost = False
         capture_rate, channels = self._settings(sd, dev)
         self._channels = channels
-        self._resampler = LinearResampler(capture_rate, self.rate) if capture_rate != self.rate else None
+        self._resampler = Resampler(capture_rate, self.rate) if capture_rate != self.rate else None
         self._finished.clear()
         self.flush()
         try:
@@ -158,10 +82,12 @@ class SoundDeviceMicrophone(Microphone):
         except queue.Empty:
             self._check_alive()
             return None
-        a = to_mono(samples(raw), self._channels)
+        if self._channels == 1 and self._resampler is None:
+            return raw[: len(raw) - len(raw) % 2]
+        mono = decode(raw, 2, self._channels)
         if self._resampler is not None:
-            a = self._resampler.feed(a)
-        return pcm_bytes(a)
+            mono = self._resampler.feed(mono)
+        return encode(mono)
 
     def flush(self) -> None:
         while True:

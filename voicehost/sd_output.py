@@ -7,7 +7,7 @@ import threading
 from .audio_clip import AudioClip
 from .devices import (AudioDeviceError, Device, find_device, import_sounddevice,
                       list_devices, refresh_devices)
-from .sd_microphone import convert
+from .pcm import convert
 from .sound_output import SPEAKER_FIX, SoundOutput, SoundOutputError
 
 GRACE_SECONDS = 3.0

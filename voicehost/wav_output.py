@@ -9,7 +9,7 @@ from __future__ import annotations
 import wave
 
 from .audio_clip import AudioClip
-from .sd_microphone import convert
+from .pcm import convert
 from .sound_output import SoundOutput, SoundOutputError
 
 FILE_RATE = 22050
