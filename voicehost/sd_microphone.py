@@ -6,10 +6,10 @@ import queue
 import threading
 import time
 
-from .devices import (AudioDeviceError, find_device, import_sounddevice, list_devices,
-                      refresh_devices)
+from .devices import AudioDeviceError, import_sounddevice, refresh_devices
 from .microphone import Microphone, MicrophoneError
 from .pcm import Resampler, decode, encode
+from .sd_device import resolve_device, stream_format
 
 MIC_FIX = (
     "Choose another device with `audio.input_device` in config.yaml "
@@ -152,28 +152,12 @@ class SoundDeviceMicrophone(Microphone):
             raise MicrophoneError(exc.reason, exc.fix + " " + MIC_FIX) from exc
 
     def _resolve(self):
-        try:
-            dev = find_device(list_devices(), self.device, "input")
-        except AudioDeviceError as exc:
-            raise MicrophoneError(exc.reason, exc.fix) from exc
-        except LookupError as exc:
-            raise MicrophoneError(f"Which microphone? {exc}.", MIC_FIX) from exc
-        if dev is None:
-            what = "No input device (microphone) was found" if self.device is None \
-                else f"No input device matches '{self.device}'"
-            raise MicrophoneError(what + ".", MIC_FIX)
-        return dev
+        return resolve_device(self.device, "input", "microphone", MicrophoneError, MIC_FIX)
 
     def _settings(self, sd, dev) -> tuple[int, int]:
         """A (rate, channels) the device accepts: 16 kHz mono if possible."""
-        rates = [self.rate, int(dev.default_rate or 48000), 48000, 44100]
-        for channels in (1, 2):
-            for rate in rates:
-                try:
-                    sd.check_input_settings(device=dev.index, channels=channels,
-                                            dtype="int16", samplerate=rate)
-                    return rate, channels
-                except (sd.PortAudioError, ValueError):
-                    continue
-        raise MicrophoneError(f"The microphone '{dev.name}' accepts no usable format "
-                              "(16-bit mono or stereo).", MIC_FIX)
+        found = stream_format(sd, dev, "input", self.rate)
+        if found is None:
+            raise MicrophoneError(f"The microphone '{dev.name}' accepts no usable format "
+                                  "(16-bit mono or stereo).", MIC_FIX)
+        return found

@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 
 from .audio_clip import AudioClip
-from .devices import (AudioDeviceError, Device, find_device, import_sounddevice,
-                      list_devices, refresh_devices)
+from .devices import AudioDeviceError, Device, import_sounddevice, refresh_devices
 from .pcm import convert
+from .sd_device import resolve_device, stream_format
 from .sound_output import SPEAKER_FIX, SoundOutput, SoundOutputError
 
 GRACE_SECONDS = 3.0
@@ -123,17 +123,11 @@ class SoundDeviceOutput(SoundOutput):
 
     def _settings(self, rate: int) -> tuple[int, int]:
         """(rate, channels) the device accepts: the clip's own rate and mono if possible."""
-        sd = self._sd
-        for channels in (1, 2):
-            for r in (rate, int(self._dev.default_rate or 48000), 48000, 44100):
-                try:
-                    sd.check_output_settings(device=self._dev.index, channels=channels,
-                                             dtype="int16", samplerate=r)
-                    return r, channels
-                except (sd.PortAudioError, ValueError):
-                    continue
-        raise SoundOutputError(f"The speaker '{self._dev.name}' accepts no 16-bit format.",
-                               SPEAKER_FIX)
+        found = stream_format(self._sd, self._dev, "output", rate)
+        if found is None:
+            raise SoundOutputError(f"The speaker '{self._dev.name}' accepts no 16-bit format.",
+                                   SPEAKER_FIX)
+        return found
 
     def _sounddevice(self):
         try:
@@ -142,14 +136,4 @@ class SoundDeviceOutput(SoundOutput):
             raise SoundOutputError(exc.reason, exc.fix) from exc
 
     def _resolve(self) -> Device:
-        try:
-            dev = find_device(list_devices(), self.device, "output")
-        except AudioDeviceError as exc:
-            raise SoundOutputError(exc.reason, exc.fix) from exc
-        except LookupError as exc:
-            raise SoundOutputError(f"Which speaker? {exc}.", SPEAKER_FIX) from exc
-        if dev is None:
-            what = "No output device (speaker) was found" if self.device is None \
-                else f"No output device matches '{self.device}'"
-            raise SoundOutputError(what + ".", SPEAKER_FIX)
-        return dev
+        return resolve_device(self.device, "output", "speaker", SoundOutputError, SPEAKER_FIX)
