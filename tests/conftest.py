@@ -46,3 +46,20 @@ def kinds(events) -> list[str]:
 
 def of(events, kind: str) -> list:
     return [e for e in events if e.kind == kind]
+
+
+def deck_cli(capsys, *argv: str) -> tuple[object, str, str]:
+    """Run ``voicehost deck ARGV...`` in-process; return (exit status, stdout, stderr)."""
+    import argparse
+
+    from voicehost.deck_cli import add_deck_commands
+
+    parser = argparse.ArgumentParser(prog="voicehost")
+    add_deck_commands(parser.add_subparsers())
+    try:
+        args = parser.parse_args(["deck", *argv])
+        status = args.func(args)
+    except SystemExit as exc:
+        status = exc.code
+    out = capsys.readouterr()
+    return status, out.out, out.err

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
 
 from voicehost.deck import bundled_deck_paths
 from voicehost.deck_checks import Finding, check_decks, spread_is_uneven
-from voicehost.deck_cli import add_deck_commands
 from voicehost.spoken import options_sound_alike
+
+from .conftest import deck_cli
 
 CITIES = ("Oslo", "Lima", "Cairo", "Dublin")
 FILLER_TEXTS = [
@@ -65,23 +65,11 @@ def texts(findings, code=None):
     return [str(f) for f in findings if code is None or f.code == code]
 
 
-def cli(capsys, *argv):
-    parser = argparse.ArgumentParser(prog="voicehost")
-    add_deck_commands(parser.add_subparsers())
-    try:
-        args = parser.parse_args(["deck", *argv])
-        status = args.func(args)
-    except SystemExit as exc:
-        status = exc.code
-    out = capsys.readouterr()
-    return status, out.out, out.err
-
-
 def test_a_clean_deck_has_no_findings(tmp_path, capsys):
     path = tmp_path / "clean.yaml"
     write(path, filler())
     assert check_decks([path], rounds=1) == []
-    status, out, _ = cli(capsys, "check", str(path), "--rounds", "1")
+    status, out, _ = deck_cli(capsys, "check", str(path), "--rounds", "1")
     assert (status, out) == (0, "0 errors, 0 warnings in 15 questions (1 file)\n")
 
 
@@ -285,27 +273,27 @@ def test_text_too_long_to_read_aloud_and_missing_explanation(tmp_path):
 def test_cli_exit_status_and_summary(tmp_path, capsys):
     warn = tmp_path / "warn.yaml"
     write(warn, filler()[:14] + [question("w-1", 15, "Which bridge is painted red?", explanation="")])
-    status, out, _ = cli(capsys, "check", str(warn), "--rounds", "1")
+    status, out, _ = deck_cli(capsys, "check", str(warn), "--rounds", "1")
     assert status == 0
     assert out.splitlines() == [
         f"{warn}:87: warning: w-1: no explanation for the host to read after the reveal [no-explanation]",
         "0 errors, 1 warning in 15 questions (1 file)",
     ]
-    status, out, _ = cli(capsys, "check", str(warn), "--rounds", "2", "--errors-only")
+    status, out, _ = deck_cli(capsys, "check", str(warn), "--rounds", "2", "--errors-only")
     assert status == 1
     assert "warning" not in out.replace("1 warning in", "")
     assert out.splitlines()[-1] == "15 errors, 1 warning in 15 questions (1 file)"
 
-    status, _, err = cli(capsys, "check", str(tmp_path / "nope.yaml"))
+    status, _, err = deck_cli(capsys, "check", str(tmp_path / "nope.yaml"))
     assert status == 2 and f"error: {tmp_path / 'nope.yaml'}: no such file" in err
-    status, _, err = cli(capsys, "check", str(warn), "--players", "0")
+    status, _, err = deck_cli(capsys, "check", str(warn), "--players", "0")
     assert status == 2 and "must be at least 1" in err
-    status, _, err = cli(capsys, "check", str(warn), "--format", "solo")
+    status, _, err = deck_cli(capsys, "check", str(warn), "--format", "solo")
     assert status == 2 and "invalid choice" in err
 
 
 def test_check_help_has_an_example(capsys):
-    status, out, _ = cli(capsys, "check", "--help")
+    status, out, _ = deck_cli(capsys, "check", "--help")
     assert status == 0 and "examples:" in out and "voicehost deck check my-quiz.yaml" in out
 
 

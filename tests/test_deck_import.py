@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -12,11 +11,12 @@ import pytest
 
 from voicehost.deck import DeckError, load_deck, read_deck_file
 from voicehost.deck_checks import check_decks
-from voicehost.deck_cli import add_deck_commands
 from voicehost.deck_import import (
     ImportFormatError, import_csv, import_opentdb, level_for_difficulty, write_deck,
 )
 from voicehost.question import Question
+
+from .conftest import deck_cli
 
 CSV_TEXT = """\
 id,level,question,a,b,c,d,answer,explanation,tags
@@ -53,18 +53,6 @@ def opentdb_many(n, difficulty="easy"):
         {"type": "multiple", "difficulty": difficulty, "category": "History",
          "question": f"Which answer is right for puzzle {i}?", "correct_answer": f"Right {i}",
          "incorrect_answers": [f"Wrong {i}a", f"Wrong {i}b", f"Wrong {i}c"]} for i in range(n)]}
-
-
-def cli(capsys, *argv):
-    parser = argparse.ArgumentParser(prog="voicehost")
-    add_deck_commands(parser.add_subparsers())
-    try:
-        args = parser.parse_args(["deck", *argv])
-        status = args.func(args)
-    except SystemExit as exc:
-        status = exc.code
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def structural_errors(path):
@@ -170,7 +158,7 @@ def test_opentdb_of_the_wrong_shape_is_refused(data, message):
 def test_cli_imports_good_rows_lists_bad_ones_and_exits_1(tmp_path, capsys):
     src = tmp_path / "quiz.csv"
     src.write_text(CSV_TEXT, encoding="utf-8")
-    status, out, _ = cli(capsys, "import", "--format", "csv", str(src))
+    status, out, _ = deck_cli(capsys, "import", "--format", "csv", str(src))
     assert status == 1
     assert out.splitlines()[:5] == [
         f"{src}: row 4: level 16 is not in 1-15",
@@ -189,7 +177,7 @@ def test_cli_strict_writes_nothing_if_any_row_is_bad(tmp_path, capsys):
     src.write_text(CSV_TEXT, encoding="utf-8")
     out_path = tmp_path / "out" / "deck.yaml"
     out_path.parent.mkdir()
-    status, out, _ = cli(capsys, "import", "--format", "csv", str(src), "--out", str(out_path), "--strict")
+    status, out, _ = deck_cli(capsys, "import", "--format", "csv", str(src), "--out", str(out_path), "--strict")
     assert status == 1
     assert out.splitlines()[-1] == "nothing written (--strict): 4 bad rows, 3 good questions"
     assert list(out_path.parent.iterdir()) == []
@@ -199,7 +187,7 @@ def test_cli_opentdb_import_with_prefix_exits_0_when_all_good(tmp_path, capsys):
     src = tmp_path / "api.json"
     src.write_text(json.dumps(opentdb_many(8, "medium")), encoding="utf-8")
     out_path = tmp_path / "film.yaml"
-    status, out, _ = cli(capsys, "import", "--format", "opentdb", str(src), "--out", str(out_path),
+    status, out, _ = deck_cli(capsys, "import", "--format", "opentdb", str(src), "--out", str(out_path),
                          "--prefix", "otdb-film")
     assert status == 0 and f"wrote 8 questions to {out_path}" in out
     questions, problems = read_deck_file(out_path)
@@ -212,27 +200,27 @@ def test_cli_refuses_to_overwrite_without_force(tmp_path, capsys):
     src.write_text(CSV_TEXT, encoding="utf-8")
     existing = tmp_path / "quiz.yaml"
     existing.write_text("hand-made deck\n", encoding="utf-8")
-    status, _, err = cli(capsys, "import", "--format", "csv", str(src))
+    status, _, err = deck_cli(capsys, "import", "--format", "csv", str(src))
     assert status == 2 and "already exists; nothing written" in err and "--force" in err
     assert existing.read_text(encoding="utf-8") == "hand-made deck\n"
-    status, _, _ = cli(capsys, "import", "--format", "csv", str(src), "--force")
+    status, _, _ = deck_cli(capsys, "import", "--format", "csv", str(src), "--force")
     assert status == 1 and "quiz-0001" in existing.read_text(encoding="utf-8")
 
 
 def test_cli_bad_input_is_exit_2_with_nothing_written(tmp_path, capsys):
     src = tmp_path / "broken.json"
     src.write_text("{ not json", encoding="utf-8")
-    status, _, err = cli(capsys, "import", "--format", "opentdb", str(src))
+    status, _, err = deck_cli(capsys, "import", "--format", "opentdb", str(src))
     assert status == 2 and err.startswith(f"error: {src}: not JSON")
-    status, _, err = cli(capsys, "import", "--format", "csv", str(tmp_path / "missing.csv"))
+    status, _, err = deck_cli(capsys, "import", "--format", "csv", str(tmp_path / "missing.csv"))
     assert status == 2 and "cannot read the file" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.json"]
     latin1 = tmp_path / "latin1.csv"
     latin1.write_bytes("level,question,a,b,c,d,answer\n1,Caf\xe9?,a,b,c,d,A\n".encode("latin-1"))
-    status, _, err = cli(capsys, "import", "--format", "csv", str(latin1))
+    status, _, err = deck_cli(capsys, "import", "--format", "csv", str(latin1))
     assert status == 2 and "not UTF-8 text" in err and "save the file as CSV UTF-8" in err
     assert not (tmp_path / "latin1.yaml").exists()
-    status, _, err = cli(capsys, "import", str(src))
+    status, _, err = deck_cli(capsys, "import", str(src))
     assert status == 2 and "--format" in err
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import textwrap
 
 from voicehost.deck import load_decks
-from voicehost.deck_cli import add_deck_commands
 from voicehost.deck_stats import deck_stats, format_stats
+
+from .conftest import deck_cli
 
 DECK_EN = textwrap.dedent("""\
     language: en
@@ -22,18 +22,6 @@ DECK_SV = textwrap.dedent("""\
     questions:
     - {id: s1, level: 1, question: Fråga ett?, options: {A: a, B: b, C: c, D: d}, answer: C, tags: [history]}
     """)
-
-
-def cli(capsys, *argv):
-    parser = argparse.ArgumentParser(prog="voicehost")
-    add_deck_commands(parser.add_subparsers())
-    try:
-        args = parser.parse_args(["deck", *argv])
-        status = args.func(args)
-    except SystemExit as exc:
-        status = exc.code
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def two_decks(tmp_path):
@@ -76,9 +64,9 @@ def test_stats_of_nothing_does_not_divide_by_zero():
 
 def test_cli_stats_of_given_files_and_of_the_bundled_decks(tmp_path, capsys):
     en, sv = two_decks(tmp_path)
-    status, out, _ = cli(capsys, "stats", str(en), str(sv))
+    status, out, _ = deck_cli(capsys, "stats", str(en), str(sv))
     assert status == 0 and out.startswith("5 questions in 2 files, 2 fact-checked (40%)\n")
-    status, out, _ = cli(capsys, "stats")
+    status, out, _ = deck_cli(capsys, "stats")
     assert status == 0 and " in 5 files, " in out.splitlines()[0]
 
 
@@ -86,9 +74,9 @@ def test_cli_stats_counts_good_questions_and_names_the_bad(tmp_path, capsys):
     en, _ = two_decks(tmp_path)
     bad = tmp_path / "bad.yaml"
     bad.write_text(DECK_EN.replace("id: e", "id: b").replace("answer: D", "answer: E"), encoding="utf-8")
-    status, out, err = cli(capsys, "stats", str(bad))
+    status, out, err = deck_cli(capsys, "stats", str(bad))
     assert status == 1
     assert out.startswith("3 questions in 1 file, 1 fact-checked (33%)\n")
     assert f"{bad}:6: error: answer 'E' is not one of A-D [bad-answer]" in err
-    status, _, err = cli(capsys, "stats", str(tmp_path / "missing.yaml"))
+    status, _, err = deck_cli(capsys, "stats", str(tmp_path / "missing.yaml"))
     assert status == 2 and "no such file" in err
