@@ -16,7 +16,7 @@ from .intents import Context
 from .listener import Listener
 from .memory_microphone import MemoryMicrophone
 from .microphone import EndOfAudio
-from .player_input import Heard, PlayerInput
+from .player_input import EndOfInput, Heard, PlayerInput
 from .recognizer import Recognizer
 from .synthetic_voice import PLAYER_VOICES, PlayerVoice, concat, silence, speak
 
@@ -27,13 +27,16 @@ class SimulatedPlayers(PlayerInput):
 
     def __init__(self, game: Callable[[], Game], recognizer: Recognizer, seed: int = 0,
                  play_audio: Callable[[object], None] | None = None,
-                 stream: TextIO | None = None, voices: tuple[PlayerVoice, ...] = PLAYER_VOICES) -> None:
+                 stream: TextIO | None = None, voices: tuple[PlayerVoice, ...] = PLAYER_VOICES,
+                 questions: int | None = None) -> None:
         self.game = game
         self.recognizer = recognizer
         self.rng = random.Random(seed)
         self.play_audio = play_audio or (lambda clip: None)
         self.stream = stream or sys.stdout
         self.voices = voices
+        self.questions = questions
+        """Stop after this many questions (None: play the whole game)."""
         self.said: list[tuple[str, str, str]] = []
         """(speaker, what they said, what the recogniser heard)."""
 
@@ -71,6 +74,8 @@ class SimulatedPlayers(PlayerInput):
                                 {"A": "alpha", "B": "bravo", "C": "charlie", "D": "delta"}[letter]])
 
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+        if self.questions is not None and self.game().asked > self.questions:
+            raise EndOfInput()
         speaker = self.game().turn().speaker
         text = self.decide(context)
         clip = concat(silence(0.3), speak(text, self.voice_of(speaker)))

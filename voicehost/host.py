@@ -44,6 +44,7 @@ class Host:
         self.output = output
         self.options = options
         self.save = save or (lambda g: None)
+        self.saving = save is not None
         self.log = log
         self.clock = clock or getattr(player_input, "clock", None) or Clock()
         self.phrases = Phrases(locale.phrases, locale.data["numbers"])
@@ -76,7 +77,7 @@ class Host:
             self.loop()
         except EndOfInput:
             self.save(self.game)
-            if not self.game.over:
+            if self.saving and not self.game.over:
                 self.say([self.narrator.line("saved")])
         return 0
 

@@ -25,6 +25,7 @@ nothing was understood) and its fields.
 DEMO_EPILOG = """examples:
   voicehost demo                      # writes demo.wav and prints the transcript
   voicehost demo --out game.wav --seed 3 --rounds 2
+  voicehost demo --players Ann --questions 20 --out sample.wav   # hear 20 questions read
 """
 STATES = {"answer": "answer", "confirm": "confirm_answer", "walk": "confirm_walk", "vote": "vote",
           "friend": "pick_friend", "call": "call", "count": "count"}
@@ -52,6 +53,7 @@ def add_voice_commands(sub) -> None:
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--players", default="Ann,Bo", help="comma-separated names")
     d.add_argument("--rounds", type=int, default=1)
+    d.add_argument("--questions", type=int, metavar="N", help="stop after N questions (a sample)")
     d.add_argument("--edition", choices=("se", "de"), default="se")
     d.add_argument("--engine", choices=("auto", "vosk", "pocketsphinx"), help="recognizer.engine")
     d.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS, help="settings file")
@@ -129,7 +131,7 @@ def run_demo(args) -> int:
                       WavFileOutput(args.out))
     output = SpokenOutput(speaker, effects=settings.host.sounds)
     voices = SimulatedPlayers(lambda: game, recognizer, seed=args.seed,
-                              play_audio=lambda clip: speaker.play(clip))
+                              play_audio=lambda clip: speaker.play(clip), questions=args.questions)
     host = Host(game, locale, voices, output, seed=args.seed,
                 options=HostOptions(min_confidence=settings.input.min_confidence))
     print(f"voicehost demo: {len(players)} simulated players, recogniser {recognizer.name}; "

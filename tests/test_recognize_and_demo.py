@@ -1,0 +1,53 @@
+"""voicehost recognize and voicehost demo, on synthesised speech through the English fallback."""
+
+from __future__ import annotations
+
+import json
+import wave
+
+from voicehost.synthetic_voice import PLAYER_VOICES, concat, silence, speak
+from voicehost.wav_io import write_wav
+
+from .test_cli_games import make_deck, voicehost
+
+
+def say(path, text):
+    write_wav(path, concat(silence(0.3), speak(text, PLAYER_VOICES[2]), silence(0.5)))
+    return str(path)
+
+
+def test_recognize_prints_one_json_object_per_file(tmp_path):
+    files = [say(tmp_path / "b.wav", "bravo"), say(tmp_path / "ff.wav", "fifty fifty"),
+             say(tmp_path / "text.wav", "london"), say(tmp_path / "noise.wav", "what a lovely day it is")]
+    run = voicehost(["recognize", "--options", "Paris|London|Berlin|Madrid", *files], tmp_path)
+    assert run.returncode == 0, run.stderr
+    out = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [o["file"] for o in out] == files
+    assert (out[0]["intent"], out[0]["option"]) == ("answer", "B")
+    assert (out[1]["intent"], out[1]["lifeline"]) == ("lifeline", "fifty_fifty")
+    assert (out[2]["intent"], out[2]["option"]) == ("answer", "B")
+    assert out[3]["intent"] is None
+    assert all(0.0 <= o["confidence"] <= 1.0 and o["engine"] == "pocketsphinx" for o in out)
+
+
+def test_recognize_in_the_confirm_state(tmp_path):
+    run = voicehost(["recognize", "--state", "confirm", say(tmp_path / "y.wav", "yes")], tmp_path)
+    assert json.loads(run.stdout)["intent"] == "yes"
+
+
+def test_recognize_reports_an_unreadable_file(tmp_path):
+    (tmp_path / "bad.wav").write_text("not audio")
+    run = voicehost(["recognize", str(tmp_path / "bad.wav")], tmp_path)
+    assert run.returncode == 1 and "error" in json.loads(run.stdout) and "Traceback" not in run.stderr
+
+
+def test_demo_plays_questions_with_synthetic_players(tmp_path):
+    deck = make_deck(tmp_path / "deck.yaml")
+    (tmp_path / "config.yaml").write_text(f"game:\n  decks: [{deck}]\n")
+    run = voicehost(["demo", "--players", "Ann", "--questions", "2", "--out", str(tmp_path / "demo.wav")],
+                    tmp_path, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "Test question" in run.stdout and "[Ann says:" in run.stdout
+    assert "The recogniser heard" in run.stdout
+    with wave.open(str(tmp_path / "demo.wav")) as w:
+        assert w.getnframes() / w.getframerate() > 10       # the host and the player, as audio
