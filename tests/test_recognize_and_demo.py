@@ -51,3 +51,24 @@ def test_demo_plays_questions_with_synthetic_players(tmp_path):
     assert "The recogniser heard" in run.stdout
     with wave.open(str(tmp_path / "demo.wav")) as w:
         assert w.getnframes() / w.getframerate() > 10       # the host and the player, as audio
+
+
+def test_a_whole_game_from_a_mic_file(tmp_path):
+    """--mic-file is read only while the host listens, so a recording of the answers plays a game."""
+    deck = make_deck(tmp_path / "deck.yaml")
+    (tmp_path / "config.yaml").write_text(f"game:\n  decks: [{deck}]\n  save_file: {tmp_path / 's.json'}\n")
+    voice = PLAYER_VOICES[2]
+    gap = silence(1.2)
+    answers = concat(*[part for text in ("bravo", "yes", "take the money", "yes")
+                       for part in (speak(text, voice), gap)])
+    write_wav(tmp_path / "answers.wav", answers)
+    run = voicehost(["play", "--players", "Ann", "--rounds", "1", "--mic-file", str(tmp_path / "answers.wav"),
+                     "--speaker-file", str(tmp_path / "host.wav"), "--events", str(tmp_path / "ev.jsonl")],
+                    tmp_path, timeout=300)
+    assert run.returncode == 0, run.stderr
+    events = [json.loads(line) for line in (tmp_path / "ev.jsonl").read_text().splitlines()]
+    kinds = [e["event"] for e in events]
+    assert kinds[-1] == "game_over", run.stdout
+    answer = next(e for e in events if e["event"] == "answer")
+    assert (answer["option"], answer["correct"]) == ("B", True)
+    assert next(e for e in events if e["event"] == "walk_away")["amount"] == 1000
