@@ -128,7 +128,14 @@ def machine_lines() -> list[str]:
         pyttsx3 = "unknown"
     espeak = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True).stdout.strip() \
         if shutil.which("espeak-ng") else "espeak-ng missing"
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%h %s"],
+                              capture_output=True, text=True, timeout=10).stdout.strip() or "unknown"
+    except (OSError, subprocess.TimeoutExpired):
+        head = "unknown (no git)"
     return [f"date: {datetime.datetime.now().astimezone().isoformat(timespec='seconds')}",
+            f"code: {head}",
             f"machine: nproc {os.cpu_count()}, CPU {cpu}, {platform.system()} {platform.release()}, "
             f"Python {platform.python_version()}",
             f"versions: pyttsx3 {pyttsx3}; {espeak.split(' Data at')[0]}"]
