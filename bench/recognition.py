@@ -371,12 +371,13 @@ def report(result: dict, child_maxrss_mb: float, out) -> dict:
     p("confusion matrix (rows: said, columns: what the game did; ≠ = same kind, wrong letter/name)")
     rows = list(by_intent)
     cols = list(dict.fromkeys(rows + sorted({r["got"] for r in recs} - set(rows))))
-    short = (lambda s: s.replace("ko:", "")[:6]) if korean else (lambda s: SHORT.get(s, s[:6]))
-    p(f"{'':14}" + "".join(f"{short(col):>6}" for col in cols))
+    short = (lambda s: s.replace("ko:", "")[:7]) if korean else (lambda s: SHORT.get(s, s[:6]))
+    width = {col: max(5, len(short(col))) + 1 for col in cols}
+    p(f"{'':14}" + "".join(f"{short(col):>{width[col]}}" for col in cols))
     for row in rows:
         counts = Counter(r["got"] for r in by_intent[row])
         p(f"{short(row) if korean else row[:13]:14}" +
-          "".join(f"{(counts.get(col) or '.'):>6}" for col in cols))
+          "".join(f"{(counts.get(col) or '.'):>{width[col]}}" for col in cols))
 
     # out of grammar
     p("")
