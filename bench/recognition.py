@@ -171,7 +171,11 @@ def worker(args) -> int:
 
     rss_start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     lang = args.lang
-    clips = cp.build(lang, args.quick)
+    # A room's noise does not change from one turn to the next: hear every clip of one noise
+    # condition in a row (clean first). Interleaving them would make each clip start with a
+    # jump in the noise floor, which the speech detector takes for speech.
+    conditions = cp.snrs(args.quick)
+    clips = sorted(cp.build(lang, args.quick), key=lambda clip: conditions.index(clip.snr_db))
     phrases = cp.english_phrases(phrase_overrides(args.set_phrases)) if lang == "en" else None
     t = time.monotonic()
     recognizer = open_engine(args.worker, lang, args.model, args.end_silence)
