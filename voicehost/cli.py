@@ -7,6 +7,8 @@ import os
 import sys
 
 from .config import ConfigError, Settings, load_settings
+from .deck import DeckError
+from .errors import FixableError
 from .locale import LocaleError
 from .session import SetupError
 
@@ -16,11 +18,6 @@ EPILOG = """examples:
   voicehost deck check
   voicehost models download en
 """
-
-
-USER_ERRORS = {"DeviceError", "MicrophoneError", "SoundOutputError", "SpeechError",
-               "RecognizerError", "ModelError", "AudioDeviceError", "DeckError"}
-"""Errors about the user's machine or files: printed with their fix, exit status 2."""
 
 
 class UsageError(Exception):
@@ -69,9 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, SetupError, LocaleError, UsageError) as exc:
         print(f"voicehost: {exc}", file=sys.stderr)
         return 2
-    except Exception as exc:  # device and model problems carry their own fix
-        if type(exc).__name__ not in USER_ERRORS:
-            raise
+    except (FixableError, DeckError) as exc:  # devices, voices, models, files: they carry their fix
         print(f"voicehost: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

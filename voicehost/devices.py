@@ -10,19 +10,16 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass
 
+from .errors import FixableError
+
 PORTAUDIO_FIX = (
     "Install PortAudio, e.g. `sudo apt-get install libportaudio2` "
     "(or play with `--input text` and `--speaker-file OUT.wav`)."
 )
 
 
-class AudioDeviceError(RuntimeError):
+class AudioDeviceError(FixableError):
     """The sound system cannot be used. ``fix`` says what the user can do."""
-
-    def __init__(self, reason: str, fix: str = "") -> None:
-        super().__init__(reason + (f" {fix}" if fix else ""))
-        self.reason = reason
-        self.fix = fix
 
 
 @dataclass(frozen=True)

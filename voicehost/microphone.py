@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import abc
 
+from .errors import FixableError
 
-class MicrophoneError(RuntimeError):
+
+class MicrophoneError(FixableError):
     """The microphone cannot be opened or was lost. ``fix`` says what the user can do."""
-
-    def __init__(self, reason: str, fix: str = "") -> None:
-        super().__init__(reason + (f" {fix}" if fix else ""))
-        self.reason = reason
-        self.fix = fix
 
 
 class EndOfAudio(Exception):

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TextIO
 
+from .errors import FixableError
+
 LANGUAGE_FILE = "voicehost-language"
 """Written into each unpacked model folder: the language it recognises."""
 
@@ -49,7 +51,7 @@ CATALOGUE = (
 )
 
 
-class ModelError(RuntimeError):
+class ModelError(FixableError):
     """A model cannot be fetched or installed; the message says what to do."""
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from .errors import FixableError
 from .locale import Locale
 from .numbers import say_number
 
@@ -62,13 +63,8 @@ NOTHING = Transcript("", 0.0, ())
 """The transcript of an utterance in which no phrase was heard."""
 
 
-class RecognizerError(RuntimeError):
+class RecognizerError(FixableError):
     """A recogniser cannot be built or used. ``fix`` says what the user can do."""
-
-    def __init__(self, reason: str, fix: str = "") -> None:
-        super().__init__(reason + (f" {fix}" if fix else ""))
-        self.reason = reason
-        self.fix = fix
 
 
 class Recognizer(abc.ABC):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import abc
 
 from .audio_clip import AudioClip
+from .errors import FixableError
 
 SPEAKER_FIX = (
     "Choose another device with `audio.output_device` in config.yaml "
@@ -19,13 +20,8 @@ SPEAKER_FIX = (
 )
 
 
-class SoundOutputError(RuntimeError):
+class SoundOutputError(FixableError):
     """The output device cannot be opened or was lost. ``fix`` says what the user can do."""
-
-    def __init__(self, reason: str, fix: str = "") -> None:
-        super().__init__(reason + (f" {fix}" if fix else ""))
-        self.reason = reason
-        self.fix = fix
 
 
 class SoundOutput(abc.ABC):

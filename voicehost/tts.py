@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .audio_clip import AudioClip
+from .errors import FixableError
 from .tts_worker import WorkerHandle
 
 SPEECH_FIX = "Install a speech engine: espeak-ng, e.g. `sudo apt-get install espeak-ng`."
@@ -31,13 +32,11 @@ START_TIMEOUT = 20.0
 """Seconds the worker may take to import pyttsx3 and start its engine."""
 
 
-class SpeechError(RuntimeError):
+class SpeechError(FixableError):
     """No speech could be produced. ``fix`` says what the user can do."""
 
     def __init__(self, reason: str, fix: str = SPEECH_FIX) -> None:
-        super().__init__(reason + (f" {fix}" if fix else ""))
-        self.reason = reason
-        self.fix = fix
+        super().__init__(reason, fix)
 
 
 class Voice(NamedTuple):

@@ -14,21 +14,22 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from . import sounds
+from .errors import FixableError
+from .host_output import HostOutput
 from .intents import Context, Phrases, grammar
 from .listener import Listener
 from .locale import Locale
 from .microphone import EndOfAudio, Microphone, MicrophoneError
-from .host_output import HostOutput
 from .player_input import EndOfInput, Heard, KeyboardInput, PlayerInput
 from .recognizer import Recognizer, RecognizerError
-from .speaker import Speaker
 from .sound_output import SoundOutputError
+from .speaker import Speaker
 
 RETRY_SECONDS = 2.0
 """How often a lost microphone is looked for again."""
 
 
-class DeviceError(Exception):
+class DeviceError(FixableError):
     """Voice mode cannot start; the message names the fix."""
 
 
