@@ -227,7 +227,8 @@ def worker(args) -> int:
             "confidence": heard.confidence if heard else None, "why": why,
             "decision": decision, "got": got, "ok": ok, "got_any": got_any, "ok_any": ok_any,
             "checks_confidence": checks_confidence(u.context.phase) if u.context else True,
-            "speech_end_s": clip.speech_end_s, "decided_s": decided_at,
+            "speech_start_s": clip.speech_start_s, "speech_end_s": clip.speech_end_s,
+            "decided_s": decided_at,
             "latency_s": decided_at - clip.speech_end_s if heard is not None else None,
             "processing_s": processing, "audio_s": consumed,
             "setup_s": (mic.reads[0][0] - started) if mic.reads else None,
@@ -367,6 +368,11 @@ def report(result: dict, child_maxrss_mb: float, out) -> dict:
     for r in intents_:
         by_voice[r["base_voice"]].append(r["ok"])
     p("  by voice: " + ", ".join(f"{v} {pct(sum(o), len(o)).strip()}" for v, o in by_voice.items()))
+    early = [r for r in recs if r["heard"] is not None and r["decided_s"] < r.get("speech_start_s", 0.0)]
+    if early:
+        p(f"  listens ended before the player began to speak (noise taken for an utterance): "
+          f"{len(early)} of {len(recs)}; " + ", ".join(
+              f"{cond} {sum(r['condition'] == cond for r in early)}" for cond in conditions))
     why = Counter(r["why"] for r in intents_ if not r["ok"])
     p("  missed intents, why: " + (", ".join(f"{k} {v}" for k, v in why.most_common()) or "none missed"))
 
