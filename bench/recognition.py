@@ -368,10 +368,10 @@ def report(result: dict, child_maxrss_mb: float, out) -> dict:
     for r in intents_:
         by_voice[r["base_voice"]].append(r["ok"])
     p("  by voice: " + ", ".join(f"{v} {pct(sum(o), len(o)).strip()}" for v, o in by_voice.items()))
-    early = [r for r in recs if r["heard"] is not None and r["decided_s"] < r.get("speech_start_s", 0.0)]
+    early = [r for r in recs if cut_off(r)]
     if early:
-        p(f"  listens ended before the player began to speak (noise taken for an utterance): "
-          f"{len(early)} of {len(recs)}; " + ", ".join(
+        p(f"  listens that returned before the player had finished speaking (noise or a pause "
+          f"taken for the end): {len(early)} of {len(recs)}; " + ", ".join(
               f"{cond} {sum(r['condition'] == cond for r in early)}" for cond in conditions))
     why = Counter(r["why"] for r in intents_ if not r["ok"])
     p("  missed intents, why: " + (", ".join(f"{k} {v}" for k, v in why.most_common()) or "none missed"))
@@ -421,18 +421,19 @@ def report(result: dict, child_maxrss_mb: float, out) -> dict:
         p(row + ("   <- the game" if t == MIN_CONFIDENCE else ""))
 
     # latency, speed, memory
-    lat = [r["latency_s"] for r in recs if r["latency_s"] is not None and r["decision"] is not None]
-    lat_all = [r["latency_s"] for r in recs if r["latency_s"] is not None]
+    lat = [r["latency_s"] for r in recs
+           if r["latency_s"] is not None and r["decision"] is not None and not cut_off(r)]
+    lat_all = [r["latency_s"] for r in recs if r["latency_s"] is not None and not cut_off(r)]
     p50, p95 = quantile(lat, 0.5), quantile(lat, 0.95)
     proc = sum(r["processing_s"] for r in recs)
     audio = sum(r["audio_s"] for r in recs)
     setup = [r["setup_s"] for r in recs if r["setup_s"] is not None]
     p("")
-    p(f"decision latency, end of speech -> decision (clips acted on, n={len(lat)}): "
+    p(f"decision latency, end of speech -> decision (clips acted on, not cut off, n={len(lat)}): "
       f"p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms, max {1000 * max(lat, default=math.nan):.0f} ms")
     p(f"  every clip heard (n={len(lat_all)}): p50 {1000 * quantile(lat_all, 0.5):.0f} ms, "
       f"p95 {1000 * quantile(lat_all, 0.95):.0f} ms; by condition: " +
-      ", ".join(f"{cond} p95 {1000 * quantile([r['latency_s'] for r in recs if r['condition'] == cond and r['latency_s'] is not None], 0.95):.0f} ms"
+      ", ".join(f"{cond} p95 {1000 * quantile([r['latency_s'] for r in recs if r['condition'] == cond and r['latency_s'] is not None and not cut_off(r)], 0.95):.0f} ms"
                 for cond in conditions))
     p(f"real-time factor: {proc / audio:.3f} (processing {proc:.1f} s for {audio:.1f} s of audio); "
       f"grammar set-up per listen p50 {1000 * quantile(setup, 0.5):.0f} ms, p95 {1000 * quantile(setup, 0.95):.0f} ms")
@@ -442,6 +443,11 @@ def report(result: dict, child_maxrss_mb: float, out) -> dict:
     return {"engine": result["engine"], "korean": korean, "accuracy": acc, "false_accepts": fa_rate,
             "wrong_locks": locks.get("wrong_locks"), "p95_ms": 1000 * p95,
             "memory_mb": result["rss_peak_mb"]}
+
+
+def cut_off(r: dict) -> bool:
+    """The listen returned while the player was still speaking (or before they began)."""
+    return r["heard"] is not None and r["decided_s"] < r["speech_end_s"]
 
 
 def wrong_locks(recs: list[dict]) -> dict:
