@@ -49,7 +49,8 @@ def test_letter_and_text_that_disagree_are_asked_again():
     assert interpret("c london", ANSWER, PHRASES) is None
 
 
-@pytest.mark.parametrize("text,yes", [("yes", True), ("final answer", True), ("lock it in", True),
+@pytest.mark.parametrize("text,yes", [("yes", True), ("final answer", True),
+                                      ("that's my final answer", True), ("hold on", False),
                                       ("yes please", True), ("no", False), ("not yet", False)])
 def test_confirm_phase(text, yes):
     ctx = Context("confirm_answer", OPTIONS, LIFELINES)
