@@ -69,7 +69,7 @@ class InputSettings:
                      ("auto", "voice", "text"))
     silence_seconds: float = _opt(10.0, "Wait this long for an answer before a re-prompt.",
                                   lo=2.0, hi=120.0)
-    min_confidence: float = _opt(0.6, "Below this recogniser confidence the host asks again.",
+    min_confidence: float = _opt(0.7, "Below this recogniser confidence the host asks again.",
                                  lo=0.0, hi=1.0)
     echo_tail_ms: int = _opt(300, "Ignore the microphone this long after the host stops speaking.",
                              lo=0, hi=3000)

@@ -28,7 +28,7 @@ CALL_MARKS = (20, 10, 5, 4, 3, 2, 1)
 @dataclass(frozen=True)
 class HostOptions:
     silence_seconds: float = 10.0
-    min_confidence: float = 0.6
+    min_confidence: float = 0.7
     read_explanations: bool = True
     rate_step: int = 20
     """Words per minute that "slower" and "faster" change."""
