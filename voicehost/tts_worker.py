@@ -33,6 +33,8 @@ from pathlib import Path
 
 RENDER_TIMEOUT = 60.0
 """A last resort; the host gives up (and kills this process) much sooner."""
+IDLE_TIMEOUT = 2.0
+"""Seconds espeak may take to become idle after a line or a setting."""
 
 
 class SettingError(Exception):
@@ -121,7 +123,8 @@ def _answer(out, **fields) -> None:
     out.flush()
 
 
-def _start_engine(settings: dict):
+def start_engine(settings: dict):
+    """pyttsx3 with ``settings`` (voice, rate, volume) applied; returns (engine, driver name)."""
     import pyttsx3
 
     engine = pyttsx3.init()
@@ -132,17 +135,31 @@ def _start_engine(settings: dict):
                 driver.setProperty(key, value)  # directly: the engine queue runs it too late
             except Exception as exc:
                 raise SettingError(key, f"{type(exc).__name__}: {exc}") from exc
-    if type(driver).__module__.endswith("espeak"):
-        from pyttsx3.drivers import _espeak
-
-        deadline = time.monotonic() + 2.0
-        while _espeak.IsPlaying() and time.monotonic() < deadline:
-            time.sleep(0.005)  # let espeak take the settings before the first line
-    return engine, type(driver).__module__.rsplit(".", 1)[-1]
+    name = type(driver).__module__.rsplit(".", 1)[-1]
+    if name == "espeak":
+        _wait_until_espeak_idle()  # let espeak take the settings before the first line
+    return engine, name
 
 
-def _render(engine, request: dict, finished: threading.Event, espeak: bool) -> dict:
+def _wait_until_espeak_idle() -> None:
+    """Return once espeak has finished its last command (or after ``IDLE_TIMEOUT``).
+
+    espeak announces the end of a line a moment before it is idle. pyttsx3's
+    ``runAndWait`` "stops" a busy espeak, and so cancels the line it starts next:
+    that line came back cut off or as an empty WAV ("wrote no audio").
+    """
+    from pyttsx3.drivers import _espeak
+
+    deadline = time.monotonic() + IDLE_TIMEOUT
+    while _espeak.IsPlaying() and time.monotonic() < deadline:
+        time.sleep(0.002)
+
+
+def render(engine, request: dict, finished: threading.Event, espeak: bool) -> dict:
+    """Speak ``request["text"]`` into the WAV file ``request["path"]``; returns the answer."""
     path = request["path"]
+    if espeak:
+        _wait_until_espeak_idle()
     finished.clear()
     # One file per runAndWait: several queued files kept only the last (pyttsx3 2.99).
     engine.save_to_file(request["text"], path)
@@ -155,6 +172,14 @@ def _render(engine, request: dict, finished: threading.Event, espeak: bool) -> d
     if not os.path.exists(path) or os.path.getsize(path) <= 44:
         return {"ok": False, "error": "the speech engine wrote no audio"}
     return {"ok": True, "path": path}
+
+
+def watch_finished(engine) -> threading.Event:
+    """An event set whenever the engine announces that an utterance was completed."""
+    finished = threading.Event()
+    engine.connect("finished-utterance",
+                   lambda completed=True, **_: finished.set() if completed else None)
+    return finished
 
 
 def _voices(engine) -> dict:
@@ -174,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = _protocol_stream()
     try:
-        engine, driver = _start_engine(
+        engine, driver = start_engine(
             {"voice": args.voice, "rate": args.rate, "volume": args.volume})
     except SettingError as exc:  # unknown voice, bad rate...
         _answer(out, ok=False, error=str(exc), setting=exc.key)
@@ -182,9 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # no engine at all: missing espeak library, broken install...
         _answer(out, ok=False, error=f"{type(exc).__name__}: {exc}")
         return 1
-    finished = threading.Event()
-    engine.connect("finished-utterance",
-                   lambda completed=True, **_: finished.set() if completed else None)
+    finished = watch_finished(engine)
     _answer(out, ok=True, ready=driver)
     for line in sys.stdin:
         if not line.strip():
@@ -193,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             request = json.loads(line)
             op = request.get("op")
             if op == "render" and str(request.get("text", "")).strip():
-                reply = _render(engine, request, finished, driver == "espeak")
+                reply = render(engine, request, finished, driver == "espeak")
             elif op == "voices":
                 reply = _voices(engine)
             else:
