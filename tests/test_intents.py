@@ -3,7 +3,7 @@
 import pytest
 
 from voicehost import commands as c
-from voicehost.intents import Context, Phrases, grammar, interpret
+from voicehost.intents import Context, Phrases, grammar, interpret, settled
 from voicehost.locale import Locale
 
 LOCALE = Locale.load("en")
@@ -117,3 +117,14 @@ def test_grammar_only_offers_open_options():
     ctx = Context("answer", {"B": "London", "D": "Madrid"}, LIFELINES)
     words = grammar(ctx, PHRASES)
     assert "paris" not in words and "alpha" not in words and "delta" in words
+
+
+def test_a_phrase_is_settled_unless_saying_more_could_change_its_meaning():
+    confirming = Context("confirm_answer", OPTIONS, LIFELINES)
+    done = settled(confirming, PHRASES, grammar(confirming, PHRASES))
+    assert {"yes", "yes please", "no", "b", "london"} <= done  # "yes please" means yes too
+    cities = Context("answer", {"A": "New York", "B": "New York City", "C": "Boston", "D": "Rome"},
+                     LIFELINES)
+    done = settled(cities, PHRASES, grammar(cities, PHRASES))
+    assert "new york" not in done  # the player may be about to say "city"
+    assert {"new york city", "boston", "fifty fifty", "repeat"} <= done

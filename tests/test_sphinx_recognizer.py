@@ -52,11 +52,11 @@ def speech(tmp_path_factory):
     return make
 
 
-def hear(recognizer, pcm: bytes, lead_s: float = 0.25, trail_s: float = 1.0):
-    """Feed like a microphone (100 ms blocks): (transcript, seconds of audio fed when it ended)."""
+def hear(recognizer, pcm: bytes, lead_s: float = 0.25, trail_s: float = 1.0, block_ms: int = 100):
+    """Feed like a microphone: (transcript, seconds of audio fed when it ended)."""
     recognizer.reset()
     audio = bytes(int(lead_s * RATE) * 2) + pcm + bytes(int(trail_s * RATE) * 2)
-    step = RATE // 10 * 2
+    step = RATE * block_ms // 1000 * 2
     for offset in range(0, len(audio), step):
         if recognizer.accept(audio[offset : offset + step]):
             return recognizer.result(), (offset + step) / 2 / RATE
@@ -104,6 +104,22 @@ def test_the_utterance_ends_soon_after_the_player_stops(recognizer, speech):
     assert transcript.text == "phone a friend"
     assert decided is not None
     assert 0.0 < decided - speech_end(pcm) <= 0.45
+
+
+def test_the_host_replies_sooner_when_nothing_said_could_go_on(speech):
+    """'London' ends at the first short pause, unless an option 'London Bridge' could follow."""
+    pcm = speech("london")
+    rec = SphinxRecognizer("en")
+    ended = {}
+    for grammar, settled in ((["london", "paris"], None), (["london", "london bridge"], None),
+                             (["london", "london bridge"], ["london", "london bridge"])):
+        rec.set_phrases(grammar, settled)
+        transcript, decided = hear(rec, pcm, block_ms=30)
+        assert transcript.text == "london", (grammar, transcript)
+        ended[(len(grammar[1]), settled is not None)] = decided - speech_end(pcm)
+    alone, may_go_on, told_settled = ended[(5, False)], ended[(13, False)], ended[(13, True)]
+    assert may_go_on - alone >= 0.09, ended  # "london bridge" could follow: the full end of speech
+    assert may_go_on - told_settled >= 0.09, ended  # told both mean the same: no wait
 
 
 def test_words_carry_times_and_confidences(recognizer, speech):

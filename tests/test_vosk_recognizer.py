@@ -115,6 +115,24 @@ def test_streaming_ends_the_utterance_soon_after_speech(recognizer, korean):
 
 
 @needs_espeak
+def test_a_settled_phrase_ends_at_a_short_pause(korean):
+    """'바나나' ends at the first short pause, unless a longer phrase ('바나나 우유') could follow."""
+    from voicehost.vosk_recognizer import VoskRecognizer
+
+    pcm = korean("바나나")
+    rec = VoskRecognizer(MODEL, "ko")
+    ended = {}
+    for name, grammar in (("alone", ["바나나", "사과"]), ("may go on", ["바나나", "바나나 우유"])):
+        rec.set_phrases(grammar)
+        transcript, decided = hear(rec, pcm, block_s=0.03)
+        assert transcript.text == "바나나", (name, transcript)
+        ended[name] = decided
+    # Vosk's partial result lags the audio by about 0.1 s, so the gain is smaller than with
+    # PocketSphinx; it is still at least one 30 ms block.
+    assert ended["may go on"] - ended["alone"] >= 0.03, ended
+
+
+@needs_espeak
 def test_words_have_confidences_and_times_inside_the_speech(recognizer, korean):
     pcm = korean("서울")
     transcript, _ = hear(recognizer, pcm)

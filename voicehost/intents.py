@@ -250,3 +250,16 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
                     out += words
     seen: set[str] = set()
     return [p for p in out if p and not (p in seen or seen.add(p))]
+
+
+def settled(context: Context, phrases: Phrases, listened: list[str]) -> set[str]:
+    """The phrases of ``listened`` after which the player cannot go on to mean something else.
+
+    A phrase is settled when every longer phrase that begins with it means
+    the same ("yes" and "yes please"); "stop" is not while "stop here" walks
+    away. The recogniser may end an utterance at the first short pause after
+    a settled phrase instead of waiting for the full end-of-speech silence.
+    """
+    meaning = {p: interpret(p, context, phrases, fuzzy=False) for p in listened}
+    return {p for p in listened
+            if all(meaning[q] == meaning[p] for q in listened if q.startswith(p + " "))}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Collection, Sequence
 
 from .audio_clip import SAMPLE_RATE
 from .microphone import EndOfAudio, Microphone
@@ -64,17 +64,19 @@ class Listener:
             self.microphone.stop()
             self._started = False
 
-    def listen(self, phrases: Sequence[str], timeout_s: float) -> Heard | None:
+    def listen(self, phrases: Sequence[str], timeout_s: float,
+               settled: Collection[str] | None = None) -> Heard | None:
         """The next utterance, or None if nobody spoke within ``timeout_s`` seconds.
 
         Raises MicrophoneError if the microphone fails, and EndOfAudio if a
-        finite source (a file) ran out before anything was said.
+        finite source (a file) ran out before anything was said. ``settled``:
+        see ``Recognizer.set_phrases``.
         """
         if not self._started:
             self.microphone.start()
             self._started = True
         self.microphone.flush()
-        self.recognizer.set_phrases(phrases)
+        self.recognizer.set_phrases(phrases, settled)
         self._detector.reset()
         clock = _AudioClock(time.monotonic(), getattr(self.microphone, "rate", SAMPLE_RATE))
         give_up = clock.origin + timeout_s + self.max_utterance_s + 2.0  # a stalled microphone

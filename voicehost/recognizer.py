@@ -21,11 +21,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from .errors import FixableError
 from .locale import Locale
 from .numbers import say_number
+from .speech_detector import SpeechDetector
 
 
 @dataclass(frozen=True)
@@ -76,11 +77,15 @@ class Recognizer(abc.ABC):
     """Engine name for logs and messages, e.g. ``vosk``."""
 
     @abc.abstractmethod
-    def set_phrases(self, phrases: Sequence[str]) -> None:
+    def set_phrases(self, phrases: Sequence[str], settled: Collection[str] | None = None) -> None:
         """Restrict the next utterances to ``phrases`` (case, punctuation and digits are normalised).
 
         Phrases with words the model does not know are left out; ask
         ``missing_words`` which ones. Also resets, as ``reset`` does.
+        ``settled`` names the phrases after which the player cannot go on to
+        mean something else (see ``intents.settled``): the utterance may end
+        at the first short pause after one. None: the phrases that no other
+        phrase continues.
         """
 
     @abc.abstractmethod
@@ -109,6 +114,10 @@ class VocabularyRecognizer(Recognizer):
     """
 
     _phrases: list[str]
+    _settled: frozenset[str] = frozenset()
+    early_end_s: float = 0.15
+    """Pause after a settled phrase that ends the utterance (``end_silence_s`` ends any other)."""
+    _pause_tried = False
 
     @abc.abstractmethod
     def _known(self, word: str) -> bool:
@@ -126,6 +135,24 @@ class VocabularyRecognizer(Recognizer):
         """The normalised ``phrases`` whose words the model all knows."""
         return [p for p in normalize_phrases(phrases, self.language)
                 if all(self._known(w) for w in p.split())]
+
+    def _settle(self, usable: list[str], settled: Collection[str] | None) -> frozenset[str]:
+        """The usable phrases after which an utterance may end early (see ``set_phrases``)."""
+        if settled is None:
+            return frozenset(p for p in usable if not any(q.startswith(p + " ") for q in usable))
+        return frozenset(normalize_phrases(settled, self.language)) & frozenset(usable)
+
+    def _pause_to_check(self, detector: SpeechDetector) -> bool:
+        """True once per pause in speech, when it has lasted ``early_end_s``: time to see
+        whether a settled phrase has been said."""
+        pause = detector.pause_s
+        if pause == 0.0:
+            self._pause_tried = False
+            return False
+        if self._pause_tried or pause < self.early_end_s:
+            return False
+        self._pause_tried = True
+        return True
 
 
 # ---------------------------------------------------------------------------

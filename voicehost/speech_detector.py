@@ -106,6 +106,18 @@ class SpeechDetector:
             return True
         return False
 
+    @property
+    def pause_s(self) -> float:
+        """Seconds of silence since the last voiced frame of the current speech region (0 outside one)."""
+        if not self.in_speech:
+            return 0.0
+        silent = 0
+        for flag in reversed(self._flags):
+            if flag:
+                break
+            silent += 1
+        return silent * self.FRAME_S
+
     def close_region(self) -> None:
         """End the current speech region now (the recogniser closed the utterance first)."""
         if self.in_speech:

@@ -23,7 +23,7 @@ rhyme with a phrase ("e", "tea" for "b", "d") are not rejected.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Collection, Sequence
 
 from .audio_clip import SAMPLE_RATE
 from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word
@@ -41,6 +41,10 @@ SECONDS_PER_VOWEL = (0.5, 0.9)
 """Voiced seconds per vowel of the phrase giving confidence 1 and 0. Measured: 0.16-0.64 for
 phrases said alone; sentences forced onto a short phrase mostly take 0.4-1.1. This catches
 what coverage misses in noise, where PocketSphinx stretches a phrase over a whole sentence."""
+EARLY_CONFIDENCE = 0.7
+"""The confidence a settled phrase needs to end an utterance at a short pause (the game's
+default ``input.min_confidence``); below it the utterance runs on to the full
+``end_silence_s`` in case the player goes on."""
 _VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 _SEARCH = "voicehost"
 _ALTERNATE = re.compile(r"\(\d+\)$")
@@ -74,9 +78,10 @@ class SphinxRecognizer(VocabularyRecognizer):
     def _known(self, word: str) -> bool:
         return self._decoder.lookup_word(word) is not None
 
-    def set_phrases(self, phrases: Sequence[str]) -> None:
+    def set_phrases(self, phrases: Sequence[str], settled: Collection[str] | None = None) -> None:
         usable = self._usable(phrases)
         self._phrases = usable
+        self._settled = self._settle(usable, settled)
         if usable:
             self._decoder.add_fsg(_SEARCH, self._grammar(usable))
             self._decoder.activate_search(_SEARCH)
@@ -109,15 +114,30 @@ class SphinxRecognizer(VocabularyRecognizer):
         self._audio = bytearray()
         self._audio_start = 0.0  # stream time of self._audio[0]
         self._ended: Transcript | None = None
+        self._pause_tried = False
+        self._tentative: tuple[Transcript, float] | None = None
+        """The transcript decoded at the last pause, and the voiced seconds it heard."""
 
     def accept(self, pcm: bytes) -> bool:
         self._audio += pcm
-        if not self._detector.feed(pcm):
-            if not self._detector.in_speech:
-                self._trim()
+        if self._detector.feed(pcm):
+            self._ended = self._decode()
+            return True
+        if not self._detector.in_speech:
+            self._trim()
             return False
-        self._ended = self._decode()
-        return True
+        if self._pause_to_check(self._detector):
+            # A short pause: if a settled phrase has been said, there is no need to wait for more.
+            transcript = self._recognise(bytes(self._audio), self._audio_start)
+            if transcript.text in self._settled and transcript.confidence >= EARLY_CONFIDENCE:
+                self._consume()
+                self._ended = transcript
+                return True
+            self._tentative = (transcript, self._voiced())
+        return False
+
+    def _voiced(self) -> float:
+        return self._detector.speech_seconds(self._audio_start)
 
     def result(self) -> Transcript:
         transcript = self._ended if self._ended is not None else self._decode()
@@ -132,13 +152,28 @@ class SphinxRecognizer(VocabularyRecognizer):
             self._audio_start += excess / SAMPLE_RATE
 
     def _decode(self) -> Transcript:
-        """Decode the buffered utterance and start the next one."""
-        start = self._audio_start
-        end = start + len(self._audio) / 2 / SAMPLE_RATE
-        audio = bytes(self._audio)
+        """Decode the buffered utterance and start the next one.
+
+        Nothing voiced since the decode at the last pause: that result stands.
+        """
+        start, audio = self._audio_start, bytes(self._audio)
+        earlier = self._tentative
+        if earlier is not None and earlier[1] == self._voiced():
+            self._consume()
+            return earlier[0]
+        self._consume()
+        return self._recognise(audio, start)
+
+    def _consume(self) -> None:
+        """Drop the buffered utterance and end its speech region."""
+        self._tentative = None
+        self._audio_start += len(self._audio) / 2 / SAMPLE_RATE
         self._audio = bytearray()
-        self._audio_start = end
         self._detector.close_region()
+
+    def _recognise(self, audio: bytes, start: float) -> Transcript:
+        """Decode ``audio``, which began at stream time ``start``, as one utterance."""
+        end = start + len(audio) / 2 / SAMPLE_RATE
         if not self._phrases or self._detector.speech_seconds(start, end) == 0:
             return NOTHING
         decoder = self._decoder

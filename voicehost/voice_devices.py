@@ -16,7 +16,7 @@ from typing import Callable, TextIO
 from . import sounds
 from .errors import FixableError
 from .host_output import HostOutput
-from .intents import Context, Phrases, grammar
+from .intents import Context, Phrases, grammar, settled
 from .listener import Listener
 from .locale import Locale
 from .microphone import EndOfAudio, Microphone, MicrophoneError
@@ -77,7 +77,7 @@ class VoiceInput(PlayerInput):
     def __init__(self, microphone: Microphone, recognizer: Recognizer, speaker: Speaker | None,
                  *, echo_tail_s: float = 0.3, announce: Callable[[str], None] | None = None,
                  locale: Locale | None = None, stream: TextIO | None = None,
-                 retry_s: float = RETRY_SECONDS) -> None:
+                 retry_s: float = RETRY_SECONDS, phrase_table: Phrases | None = None) -> None:
         self.microphone = microphone
         self.recognizer = recognizer
         self.listener = Listener(microphone, recognizer)
@@ -88,6 +88,11 @@ class VoiceInput(PlayerInput):
         self.stream = stream
         self.retry_s = retry_s
         self._unknown: dict[str, bool] = {}
+        if phrase_table is None and locale is not None:
+            phrase_table = Phrases(locale.phrases, locale.data["numbers"])
+        self._table = phrase_table
+        """Tells which phrases are settled (``intents.settled``); without it the recogniser
+        ends early only after phrases that no other phrase continues."""
 
     def known(self, phrases: list[str]) -> list[str]:
         """Drop phrases with words the model lacks (Vosk would drop them silently anyway)."""
@@ -101,7 +106,9 @@ class VoiceInput(PlayerInput):
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
         self._quiet_after_host()
         try:
-            heard = self.listener.listen(self.known(phrases), timeout if timeout is not None else 3600.0)
+            listened = self.known(phrases)
+            done = settled(context, self._table, listened) if self._table else None
+            heard = self.listener.listen(listened, timeout if timeout is not None else 3600.0, done)
         except EndOfAudio:
             raise EndOfInput() from None
         except MicrophoneError as exc:

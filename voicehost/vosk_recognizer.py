@@ -19,7 +19,7 @@ import json
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Collection, Sequence
 
 from .audio_clip import SAMPLE_RATE
 from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word
@@ -113,9 +113,10 @@ class VoskRecognizer(VocabularyRecognizer):
 
     # -- grammar ----------------------------------------------------------
 
-    def set_phrases(self, phrases: Sequence[str]) -> None:
+    def set_phrases(self, phrases: Sequence[str], settled: Collection[str] | None = None) -> None:
         usable = self._usable(phrases)
         self._phrases = usable
+        self._settled = self._settle(usable, settled)
         if not usable:
             self._garbage, self._grammar = frozenset(), None
         elif self._has_unknown:
@@ -163,6 +164,13 @@ class VoskRecognizer(VocabularyRecognizer):
         if speech_ended:
             self._ended = self._finish(self._rec.FinalResult() if self._rec else "{}")
             return True
+        if self._rec is not None and self._detector.pause_s >= self.early_end_s:
+            # Checked on every block of the pause: Vosk's partial result lags the audio a little.
+            partial = json.loads(self._rec.PartialResult()).get("partial", "")
+            said = " ".join(w for w in partial.split() if w not in self._garbage)
+            if said == partial and said in self._settled:  # a settled phrase and nothing else
+                self._ended = self._finish(self._rec.FinalResult())
+                return True
         return False
 
     def result(self) -> Transcript:
