@@ -53,14 +53,14 @@ class SpeechDetector:
     ) -> None:
         from pocketsphinx import Vad  # the C extension loads only when audio is analysed
 
-        self._vad = Vad(aggressiveness, rate, self.FRAME_S)
-        """Kept across ``reset``: it has learnt the room's noise, which a new one would take for speech."""
+        self._make_vad = lambda: Vad(aggressiveness, rate, self.FRAME_S)
         self.end_frames = max(3, round(end_silence_s / self.FRAME_S))
         self.start_frames = 10
         self.reset()
 
     def reset(self) -> None:
         """Start a new stream at time zero."""
+        self._vad = self._make_vad()  # the detector adapts to noise: start afresh
         self._frame_bytes = self._vad.frame_bytes
         self._pending = b""
         self._flags: list[bool] = []  # one per frame since the stream began
