@@ -122,6 +122,23 @@ def test_the_host_replies_sooner_when_nothing_said_could_go_on(speech):
     assert may_go_on - told_settled >= 0.09, ended  # told both mean the same: no wait
 
 
+def test_in_a_loud_room_the_host_waits_for_the_full_pause(speech):
+    """In noise the speech detector hears gaps inside words: no early end there."""
+    import random
+
+    from voicehost.audio_clip import AudioClip
+    from voicehost.synthetic_voice import add_noise
+
+    quiet = bytes(int(0.25 * RATE) * 2) + speech("walk away") + bytes(RATE * 2)
+    noisy = add_noise(AudioClip(quiet, RATE), 10.0, random.Random(3)).pcm
+    rec = SphinxRecognizer("en")
+    ended = {}
+    for name, audio in (("quiet", quiet), ("noisy", noisy)):
+        rec.set_phrases(["walk away", "paris"])
+        _, ended[name] = hear(rec, audio, lead_s=0.0, trail_s=0.0, block_ms=30)
+    assert ended["noisy"] - ended["quiet"] >= 0.12, ended
+
+
 def test_words_carry_times_and_confidences(recognizer, speech):
     pcm = speech("ask the audience")
     transcript, _ = hear(recognizer, pcm)

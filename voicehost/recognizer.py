@@ -117,6 +117,9 @@ class VocabularyRecognizer(Recognizer):
     _settled: frozenset[str] = frozenset()
     early_end_s: float = 0.15
     """Pause after a settled phrase that ends the utterance (``end_silence_s`` ends any other)."""
+    early_end_depth_db: float = 25.0
+    """How far below the speech a pause must be to end an utterance early. In loud noise the
+    speech detector hears short gaps inside words; there the full ``end_silence_s`` is waited."""
     _pause_tried = False
 
     @abc.abstractmethod
@@ -152,7 +155,7 @@ class VocabularyRecognizer(Recognizer):
         if self._pause_tried or pause < self.early_end_s:
             return False
         self._pause_tried = True
-        return True
+        return detector.pause_depth_db() >= self.early_end_depth_db
 
 
 # ---------------------------------------------------------------------------

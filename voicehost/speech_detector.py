@@ -9,6 +9,7 @@ sentence onto which a phrase was forced.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 from .audio_clip import SAMPLE_RATE
@@ -27,6 +28,10 @@ def coverage_confidence(coverage: float, low: float, high: float) -> float:
     if coverage >= high:
         return 1.0
     return (coverage - low) / (high - low)
+
+
+FAINT_DB = 30.0
+"""Sound this far below the speech's average counts as part of a pause (see ``pause_s``)."""
 
 
 class SpeechDetector:
@@ -64,6 +69,7 @@ class SpeechDetector:
         self._frame_bytes = self._vad.frame_bytes
         self._pending = b""
         self._flags: list[bool] = []  # one per frame since the stream began
+        self._power: list[float] = []  # mean square sample of each frame
         self.in_speech = False
         self.speech_start: float | None = None
         """Start of the current or last speech region, in seconds."""
@@ -82,7 +88,10 @@ class SpeechDetector:
         self._pending = data[usable:]
         ended = False
         for offset in range(0, usable, self._frame_bytes):
-            self._flags.append(self._vad.is_speech(data[offset : offset + self._frame_bytes]))
+            frame = data[offset : offset + self._frame_bytes]
+            self._flags.append(self._vad.is_speech(frame))
+            samples = memoryview(frame).cast("h")
+            self._power.append(sum(v * v for v in samples) / len(samples))
             ended = self._update() or ended
         return ended
 
@@ -108,15 +117,43 @@ class SpeechDetector:
 
     @property
     def pause_s(self) -> float:
-        """Seconds of silence since the last voiced frame of the current speech region (0 outside one)."""
-        if not self.in_speech:
+        """Seconds since the last sound of the current speech region (0 outside one).
+
+        A frame counts as sound when the voice-activity detector calls it
+        speech and it is no more than ``FAINT_DB`` below the region's voiced
+        average: the detector also calls the fading tail of a word speech,
+        for up to 0.1 s after it can be heard.
+        """
+        if not self.in_speech or self.speech_start is None:
             return 0.0
+        first = int(self.speech_start / self.FRAME_S)
+        voiced = [p for f, p in zip(self._flags[first:], self._power[first:]) if f]
+        faint = (sum(voiced) / len(voiced) if voiced else 0.0) * 10 ** (-FAINT_DB / 10)
         silent = 0
-        for flag in reversed(self._flags):
-            if flag:
+        for flag, power in zip(reversed(self._flags), reversed(self._power)):
+            if flag and power >= faint:
                 break
             silent += 1
         return silent * self.FRAME_S
+
+    def pause_depth_db(self) -> float:
+        """How much quieter the current pause is than the speech before it, in decibels.
+
+        A pause in a quiet room is 30 dB or more below the speech; in loud
+        noise it is barely below it, and the detector may be hearing a gap
+        that is really a soft consonant. 0 outside a speech region.
+        """
+        if not self.in_speech or self.speech_start is None:
+            return 0.0
+        first = int(self.speech_start / self.FRAME_S)
+        pause = round(self.pause_s / self.FRAME_S)
+        body = len(self._flags) - pause
+        voiced = [p for f, p in zip(self._flags[first:body], self._power[first:body]) if f]
+        quiet = self._power[body:]
+        if not voiced or not quiet:
+            return 0.0
+        speech, rest = sum(voiced) / len(voiced), sum(quiet) / len(quiet)
+        return 10 * math.log10(max(speech, 1.0) / max(rest, 1.0))
 
     def close_region(self) -> None:
         """End the current speech region now (the recogniser closed the utterance first)."""
