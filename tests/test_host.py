@@ -55,7 +55,7 @@ def test_answer_is_confirmed_with_its_text_and_locked_only_after_yes():
 def test_the_right_answer_is_never_said_before_the_reveal():
     game = new_game("se", ["Ann", "Bo"])
     right = option_text(game, game.question.answer)
-    host, out, _ = host_for(game, ["fifty fifty", "phone a friend"])
+    host, out, _ = host_for(game, ["fifty fifty", "yes", "phone a friend", "yes"])
     host.recap()
     before = len(out.lines)
     listen_until_done(host)
@@ -66,7 +66,7 @@ def test_the_right_answer_is_never_said_before_the_reveal():
 
 def test_after_fifty_fifty_the_host_names_the_two_options_left():
     game = new_game("se", ["Ann"])
-    host, out, _ = host_for(game, ["fifty fifty"])
+    host, out, _ = host_for(game, ["fifty fifty", "yes"])
     listen_until_done(host)
     left = game.open_options()
     line = next(l for l in out.lines if "take away two wrong answers" in l)
@@ -77,7 +77,7 @@ def test_after_fifty_fifty_the_host_names_the_two_options_left():
 
 def test_audience_result_is_spoken_as_percentages_most_votes_first():
     game = new_game("de", ["Ann"])
-    host, out, _ = host_for(game, ["ask the audience"])
+    host, out, _ = host_for(game, ["ask the audience", "yes"])
     listen_until_done(host)
     line = next(l for l in out.lines if l.startswith("The audience has voted"))
     shares = [int(part.split(",")[1].split()[0]) for part in line.split(". ", 1)[1].rstrip(".").split("; ")]
@@ -91,6 +91,36 @@ def test_nonsense_gets_a_helpful_reprompt_and_changes_nothing():
     listen_until_done(host)
     assert out.lines[-1].startswith("Sorry, I didn't catch that")
     assert game.to_dict() == before
+
+
+def test_a_heard_lifeline_is_used_only_after_yes():
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["ask the audience", "no"])
+    listen_until_done(host)
+    assert out.lines[-2] in ("Use ask the audience? Are you sure? Yes or no.",
+                             "You'd like to use ask the audience? Yes or no.")
+    assert out.lines[-1] == "All right, you keep ask the audience."
+    assert "ask_audience" in game.turn().lifelines and "lifeline" not in out.sounds
+    host, out, _ = host_for(game, ["ask the audience", "yes"])
+    listen_until_done(host)
+    assert "ask_audience" not in game.turn().lifelines and "lifeline" in out.sounds
+
+
+def test_chit_chat_while_a_lifeline_awaits_yes_never_spends_it():
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["fifty fifty", "what a lovely day", None, "~0.3:yes"])
+    listen_until_done(host)
+    assert "fifty_fifty" in game.turn().lifelines and len(game.open_options()) == 4
+    assert out.lines[-1] == "All right, you keep fifty-fifty."
+
+
+def test_a_typed_lifeline_is_used_at_once():
+    game = new_game("se", ["Ann"])
+    clock = FakeClock()
+    host = Host(game, LOCALE, ScriptedInput(["fifty fifty"], clock, typed=True), TranscriptOutput(),
+                clock=clock, seed=1)
+    listen_until_done(host)
+    assert "fifty_fifty" not in game.turn().lifelines and len(game.open_options()) == 2
 
 
 def test_low_confidence_is_asked_again_never_guessed():
@@ -134,7 +164,7 @@ def test_the_game_is_saved_after_every_change():
 
 def test_real_call_timer_marks_20_and_10_and_counts_down_the_last_five():
     game = new_game("se", ["Ann"], phone_mode="real", call_seconds=30)
-    host, out, _ = host_for(game, ["phone a friend"] + [None] * 10)
+    host, out, _ = host_for(game, ["phone a friend", "yes"] + [None] * 10)
     listen_until_done(host)
     said = out.lines
     start = next(i for i, l in enumerate(said) if "seconds start" in l)
@@ -147,7 +177,7 @@ def test_real_call_timer_marks_20_and_10_and_counts_down_the_last_five():
 
 def test_stop_the_clock_ends_the_call_early():
     game = new_game("de", ["Ann"], phone_mode="real")
-    host, out, _ = host_for(game, ["phone a friend", None, "stop the clock"])
+    host, out, _ = host_for(game, ["phone a friend", "yes", None, "stop the clock"])
     listen_until_done(host)
     assert "20 seconds." in out.lines and "Time's up!" not in out.lines
     assert game.turn().guesses == 1   # de: the friend's tip is a free try

@@ -73,6 +73,8 @@ class InputSettings:
                                  lo=0.0, hi=1.0)
     echo_tail_ms: int = _opt(300, "Ignore the microphone this long after the host stops speaking.",
                              lo=0, hi=3000)
+    confirm_lifelines: bool = _opt(True, "Ask 'are you sure?' before using a lifeline that was "
+                                   "heard (typed ones are used at once).")
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ class SimulatedPlayers(PlayerInput):
         knows = self.rng.random() < max(0.25, 1.0 - 0.055 * (turn.level - 1))
         if context.phase == "confirm_answer":
             return self.rng.choice(["yes", "final answer", "yes"])
-        if context.phase == "confirm_walk":
+        if context.phase in ("confirm_walk", "confirm_lifeline"):
             return "yes"
         if context.phase == "pick_friend":
             return context.players[0]

@@ -32,6 +32,8 @@ class HostOptions:
     read_explanations: bool = True
     rate_step: int = 20
     """Words per minute that "slower" and "faster" change."""
+    confirm_lifelines: bool = True
+    """Ask before using a lifeline that was heard: a misheard word must not spend one."""
 
 
 class Host:
@@ -127,8 +129,35 @@ class Host:
                 self.say([self.narrator.didnt_catch()])
             elif isinstance(command, c.HostCommand):
                 self.host_command(command.name)
+            elif isinstance(command, c.UseLifeline) and not heard.typed:
+                if self.lifeline_confirmed(command.lifeline):
+                    self.act(command)
             else:
                 self.act(command)
+
+    def lifeline_confirmed(self, name: str) -> bool:
+        """Ask "Fifty-fifty, are you sure?" and listen for yes or no (three tries).
+
+        A lifeline is spent for good, so one that was heard rather than typed
+        is confirmed first, as an answer is. One the player no longer has is
+        not asked about: the game says it is used up.
+        """
+        if not self.options.confirm_lifelines or name not in self.game.turn().lifelines:
+            return True
+        context = Context("confirm_lifeline")
+        self.say([self.narrator.line("lifeline_pending", lifeline=self.locale.lifeline(name))])
+        for _ in range(3):
+            heard = self.input.listen(context, grammar(context, self.phrases),
+                                      None if self.input.typed else self.options.silence_seconds)
+            understood = heard is not None and heard.confidence >= self.options.min_confidence
+            command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed) if understood else None
+            if isinstance(command, c.Confirm):
+                if command.yes:
+                    return True
+                break
+            self.say([self.narrator.line("didnt_catch.confirm_lifeline", lifeline=self.locale.lifeline(name))])
+        self.say([self.narrator.line("lifeline_kept", lifeline=self.locale.lifeline(name))])
+        return False
 
     def act(self, command: c.GameCommand | None) -> None:
         """Apply a command (None: start the game), then save, log and tell what happened."""

@@ -24,7 +24,8 @@ class Context:
     """What the game waits for now, as far as understanding speech is concerned."""
 
     phase: str = "answer"
-    """answer, confirm_answer, confirm_walk, pick_friend, vote, call, or count (how many play)."""
+    """answer, confirm_answer, confirm_walk, confirm_lifeline, pick_friend, vote, call, or
+    count (how many play)."""
     options: dict[str, str] = field(default_factory=dict)
     """The options still open: letter -> text."""
     lifelines: tuple[str, ...] = ()
@@ -177,7 +178,7 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True)
         letter = letter or _match_option_text(body, phrases, context.options, fuzzy)
         return c.Vote(letter) if letter else None
 
-    if phase in ("confirm_answer", "confirm_walk"):
+    if phase in ("confirm_answer", "confirm_walk", "confirm_lifeline"):
         if body in phrases.words("yes") or raw in phrases.words("yes"):
             return c.Confirm(True)
         if body in phrases.words("no") or raw in phrases.words("no"):
@@ -236,6 +237,8 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
         out += phrases.words("stop_clock") + phrases.words("no_answer")
     elif phase == "pick_friend":
         out += [phrases.norm(p) for p in context.players]
+    elif phase == "confirm_lifeline":
+        out += phrases.words("yes") + phrases.words("no")
     else:
         open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
         for letter in open_letters:
@@ -260,6 +263,12 @@ def settled(context: Context, phrases: Phrases, listened: list[str]) -> set[str]
     away. The recogniser may end an utterance at the first short pause after
     a settled phrase instead of waiting for the full end-of-speech silence.
     """
-    meaning = {p: interpret(p, context, phrases, fuzzy=False) for p in listened}
+    meaning: dict[str, c.Command | None] = {}
+
+    def means(text: str) -> c.Command | None:
+        if text not in meaning:
+            meaning[text] = interpret(text, context, phrases, fuzzy=False)
+        return meaning[text]
+
     return {p for p in listened
-            if all(meaning[q] == meaning[p] for q in listened if q.startswith(p + " "))}
+            if all(means(q) == means(p) for q in listened if q.startswith(p + " "))}

@@ -99,7 +99,8 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output) ->
     log = EventLog(args.events) if args.events else None
     options = HostOptions(silence_seconds=settings.input.silence_seconds,
                           min_confidence=settings.input.min_confidence,
-                          read_explanations=settings.game.read_explanations)
+                          read_explanations=settings.game.read_explanations,
+                          confirm_lifelines=settings.input.confirm_lifelines)
     host = Host(game, locale, player_input, output, options=options,
                 save=session.save_function(store, paths, language), log=log,
                 seed=settings.game.seed)
