@@ -139,6 +139,11 @@ def test_in_a_loud_room_the_host_waits_for_the_full_pause(speech):
     assert ended["noisy"] - ended["quiet"] >= 0.12, ended
 
 
+def test_a_player_who_starts_speaking_at_once_is_heard_whole(recognizer, speech):
+    transcript, _ = hear(recognizer, speech("phone a friend"), lead_s=0.0)
+    assert transcript.text == "phone a friend"
+
+
 def test_words_carry_times_and_confidences(recognizer, speech):
     pcm = speech("ask the audience")
     transcript, _ = hear(recognizer, pcm)
