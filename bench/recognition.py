@@ -443,7 +443,8 @@ def report(result: dict, child_maxrss_mb: float, out) -> dict:
       f"(after imports {result['rss_start_mb']:.0f} MB, after loading the engine {result['rss_loaded_mb']:.0f} MB; "
       f"RUSAGE_CHILDREN so far {child_maxrss_mb:.0f} MB)")
     return {"engine": result["engine"], "korean": korean, "accuracy": acc, "false_accepts": fa_rate,
-            "wrong_locks": locks.get("wrong_locks"), "p95_ms": 1000 * p95,
+            "wrong_locks": locks.get("wrong_locks"), "lifelines_spent": locks.get("lifelines_spent"),
+            "p95_ms": 1000 * p95,
             "memory_mb": result["rss_peak_mb"]}
 
 
@@ -497,7 +498,33 @@ def wrong_locks(recs: list[dict]) -> dict:
                  f"{len(oog_yes)} of {len(oog_conf)}")
     lines.append(f"WRONGLY LOCKED ANSWERS: {simulated} simulated (expected {expected:.2f} from the "
                  f"'no'-as-'yes' rates per voice and condition)")
-    return {"lines": lines, "wrong_locks": simulated, "no_yes": len(no_yes), "nos": len(no_all)}
+    spent, asked = lifelines_spent_unasked(recs, nos)
+    lines.append(f"lifelines heard but not asked for: {asked} (the host asks 'Use ...? Yes or no.'); "
+                 f"SPENT after a 'no' heard as 'yes': {spent} simulated")
+    return {"lines": lines, "wrong_locks": simulated, "no_yes": len(no_yes), "nos": len(no_all),
+            "lifelines_spent": spent}
+
+
+def lifelines_spent_unasked(recs: list[dict], nos: dict) -> tuple[int, int]:
+    """Lifelines spent that the player did not ask for: (simulated, lifelines heard unasked).
+
+    The host confirms a heard lifeline (``Host.lifeline_confirmed``): only "yes" spends it,
+    "no" keeps it, anything else is asked again, three times at most. The corpus has no
+    clips of that yes/no question, so the player's "no" clips of the answer confirmation in
+    the same voice and condition stand in (that grammar also holds the letters and options,
+    so it can only mishear more).
+    """
+    lifelines = ("fifty_fifty", "ask_audience", "phone_friend")
+    unasked = [r for r in recs if r["phase"] == "answer" and r["got"] in lifelines and not r["ok"]]
+    spent = 0
+    for i, r in enumerate(unasked):
+        pool = nos.get((r["voice"], r["condition"]), [])
+        for k in range(min(3, len(pool))):
+            got = pool[(i + k) % len(pool)]["got"]
+            if got in ("yes", "no"):
+                spent += got == "yes"
+                break
+    return spent, len(unasked)
 
 
 SWEEP = (0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -576,6 +603,8 @@ def compare(figures: list[dict], out) -> None:
           + ("" if fa <= TARGETS["false_accepts"] else f" by {100 * (fa - TARGETS['false_accepts']):.1f} points"))
         if f["wrong_locks"] is not None:
             p(f"  no wrongly locked answer      {f['wrong_locks']:6d}    {verdict(f['wrong_locks'] == 0)}")
+            p(f"  (and no lifeline spent unasked {f['lifelines_spent']:5d}    "
+              f"{verdict(f['lifelines_spent'] == 0)}; not an issue target, the same kind of harm)")
         else:
             p("  no wrongly locked answer      n/a (no Korean confirmation dialogue)")
         p(f"  decision p95 <= 300 ms        {f['p95_ms']:6.0f} ms {verdict(f['p95_ms'] <= TARGETS['p95_ms'])}"
