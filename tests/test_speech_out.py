@@ -113,6 +113,41 @@ def test_a_hung_speech_engine_is_given_up_on_instead_of_hanging_the_game():
     s.close()
 
 
+FAILS_ONCE = """
+import json, os, runpy, sys
+flag = os.environ["VOICEHOST_TEST_FLAG"]
+if os.path.exists(flag):  # the second worker: the real one
+    sys.argv = ["voicehost.tts_worker"] + sys.argv[1:]
+    runpy.run_module("voicehost.tts_worker", run_name="__main__")
+else:
+    open(flag, "w").close()
+    print(json.dumps({"ok": True}), flush=True)
+    sys.stdin.readline()
+    print(json.dumps({"ok": False, "error": "the speech engine wrote no audio"}), flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_line_the_engine_fails_to_render_once_is_rendered_again(synth, tmp_path, monkeypatch):
+    monkeypatch.setenv("VOICEHOST_TEST_FLAG", str(tmp_path / "failed-once"))
+    s = Pyttsx3Synthesizer(cache_dir=tmp_path / "cache")
+    s.worker_command = (sys.executable, "-c", FAILS_ONCE)
+    assert speech_seconds(s.render("Question seven, for five thousand.")) > 0.5
+    assert (tmp_path / "failed-once").exists()
+    s.close()
+
+
+def test_speech_that_keeps_failing_names_the_way_back_into_the_game():
+    s = Pyttsx3Synthesizer()
+    s.worker_command = (sys.executable, "-c", "import sys; print('{\"ok\": true}', flush=True); "
+                        "[print('{\"ok\": false, \"error\": \"no audio\"}', flush=True) "
+                        "for _ in sys.stdin]")
+    with pytest.raises(SpeechError) as err:
+        s.render("Hello?")
+    assert "voicehost play --resume" in err.value.fix
+    s.close()
+
+
 def test_without_a_speech_engine_the_user_is_told_to_install_espeak():
     s = Pyttsx3Synthesizer()
     s.worker_command = (sys.executable, "-c", "print('{\"ok\": false, \"error\": "

@@ -26,6 +26,8 @@ from .errors import FixableError
 from .tts_worker import WorkerHandle
 
 SPEECH_FIX = "Install a speech engine: espeak-ng, e.g. `sudo apt-get install espeak-ng`."
+RENDER_FIX = ("The game is saved: `voicehost play --resume` continues it. If speech fails "
+              "again, check the engine with `voicehost voices` and try another `host.voice`.")
 DEFAULT_RATE = 200
 """pyttsx3's speaking rate when none is set, in words per minute."""
 START_TIMEOUT = 20.0
@@ -193,19 +195,18 @@ class Pyttsx3Synthesizer(Synthesizer):
         return self._worker is not None and self._worker.alive
 
     def _ask(self, request: dict, timeout: float) -> dict:
-        """Send one request; on a hang or crash restart the worker and try once more."""
+        """Send one request; if the worker hangs, dies or fails, start afresh and try once more."""
         with self._lock:
             for attempt in (1, 2):
                 self._ensure_worker()
                 reply = self._worker.ask(request, timeout)
-                if reply is None:  # hung, or died: start afresh
-                    self._stop_worker()
-                    if attempt == 2:
-                        raise SpeechError("The speech engine stopped answering.")
-                    continue
-                if not reply.get("ok"):
-                    raise SpeechError(f"The speech engine failed: {reply.get('error')}.")
-                return reply
+                if reply is not None and reply.get("ok"):
+                    return reply
+                self._stop_worker()
+                if attempt == 2 and reply is None:
+                    raise SpeechError("The speech engine stopped answering.", RENDER_FIX)
+                if attempt == 2:
+                    raise SpeechError(f"The speech engine failed: {reply.get('error')}.", RENDER_FIX)
         raise AssertionError("unreachable")
 
     def _ensure_worker(self) -> None:
