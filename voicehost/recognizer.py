@@ -118,8 +118,10 @@ class VocabularyRecognizer(Recognizer):
     early_end_s: float = 0.15
     """Pause after a settled phrase that ends the utterance (``end_silence_s`` ends any other)."""
     early_end_depth_db: float = 25.0
-    """How far below the speech a pause must be to end an utterance early. In loud noise the
-    speech detector hears short gaps inside words; there the full ``end_silence_s`` is waited."""
+    """How far below the speech a pause must be for ``early_end_s``. In loud noise the speech
+    detector hears short gaps inside words; there ``early_end_noisy_s`` applies."""
+    early_end_noisy_s: float | None = 0.22
+    """The early end's pause in a loud room; None: wait for the full ``end_silence_s``."""
     _pause_tried = False
 
     @abc.abstractmethod
@@ -148,14 +150,22 @@ class VocabularyRecognizer(Recognizer):
     def _pause_to_check(self, detector: SpeechDetector) -> bool:
         """True once per pause in speech, when it has lasted ``early_end_s``: time to see
         whether a settled phrase has been said."""
-        pause = detector.pause_s
-        if pause == 0.0:
+        if detector.pause_s == 0.0:
             self._pause_tried = False
             return False
-        if self._pause_tried or pause < self.early_end_s:
+        if self._pause_tried or not self._paused_long_enough(detector):
             return False
         self._pause_tried = True
-        return detector.pause_depth_db() >= self.early_end_depth_db
+        return True
+
+    def _paused_long_enough(self, detector: SpeechDetector) -> bool:
+        """The pause has lasted ``early_end_s`` in a quiet room, ``early_end_noisy_s`` in a loud one."""
+        pause = detector.pause_s
+        if pause < self.early_end_s:
+            return False
+        if detector.pause_depth_db() >= self.early_end_depth_db:
+            return True
+        return self.early_end_noisy_s is not None and pause >= self.early_end_noisy_s
 
 
 # ---------------------------------------------------------------------------

@@ -164,8 +164,7 @@ class VoskRecognizer(VocabularyRecognizer):
         if speech_ended:
             self._ended = self._finish(self._rec.FinalResult() if self._rec else "{}")
             return True
-        if (self._rec is not None and self._detector.pause_s >= self.early_end_s
-                and self._detector.pause_depth_db() >= self.early_end_depth_db):
+        if self._rec is not None and self._paused_long_enough(self._detector):
             # Checked on every block of the pause: Vosk's partial result lags the audio a little.
             partial = json.loads(self._rec.PartialResult()).get("partial", "")
             said = " ".join(w for w in partial.split() if w not in self._garbage)
