@@ -129,17 +129,7 @@ class SpeechDetector:
         average: the detector also calls the fading tail of a word speech,
         for up to 0.1 s after it can be heard.
         """
-        if not self.in_speech or self.speech_start is None:
-            return 0.0
-        first = int(self.speech_start / self.FRAME_S)
-        voiced = [p for f, p in zip(self._flags[first:], self._power[first:]) if f]
-        faint = (sum(voiced) / len(voiced) if voiced else 0.0) * 10 ** (-FAINT_DB / 10)
-        silent = 0
-        for flag, power in zip(reversed(self._flags), reversed(self._power)):
-            if flag and power >= faint:
-                break
-            silent += 1
-        return silent * self.FRAME_S
+        return self._pause()[0] * self.FRAME_S
 
     def pause_depth_db(self) -> float:
         """How much quieter the current pause is than the speech before it, in decibels.
@@ -148,17 +138,28 @@ class SpeechDetector:
         noise it is barely below it, and the detector may be hearing a gap
         that is really a soft consonant. 0 outside a speech region.
         """
-        if not self.in_speech or self.speech_start is None:
+        pause, before = self._pause()
+        quiet = self._power[len(self._power) - pause:] if pause else []
+        if not before or not quiet:
             return 0.0
-        first = int(self.speech_start / self.FRAME_S)
-        pause = round(self.pause_s / self.FRAME_S)
-        body = len(self._flags) - pause
-        voiced = [p for f, p in zip(self._flags[first:body], self._power[first:body]) if f]
-        quiet = self._power[body:]
-        if not voiced or not quiet:
-            return 0.0
-        speech, rest = sum(voiced) / len(voiced), sum(quiet) / len(quiet)
+        speech, rest = sum(before) / len(before), sum(quiet) / len(quiet)
         return 10 * math.log10(max(speech, 1.0) / max(rest, 1.0))
+
+    def _pause(self) -> tuple[int, list[float]]:
+        """(frames of the current pause, powers of the voiced frames of the region before it)."""
+        if not self.in_speech or self.speech_start is None:
+            return 0, []
+        first = int(self.speech_start / self.FRAME_S)
+        voiced = [(i, p) for i, (f, p) in enumerate(zip(self._flags[first:], self._power[first:]), first)
+                  if f]
+        faint = (sum(p for _, p in voiced) / len(voiced) if voiced else 0.0) * 10 ** (-FAINT_DB / 10)
+        silent = 0
+        for flag, power in zip(reversed(self._flags), reversed(self._power)):
+            if flag and power >= faint:
+                break
+            silent += 1
+        body = len(self._flags) - silent
+        return silent, [p for i, p in voiced if i < body]
 
     def close_region(self) -> None:
         """End the current speech region now (the recogniser closed the utterance first)."""
