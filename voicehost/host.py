@@ -112,8 +112,7 @@ class Host:
                 self.run_call()
                 continue
             context = self.context()
-            timeout = None if self.input.typed else self.options.silence_seconds
-            heard = self.input.listen(context, grammar(context, self.phrases), timeout)
+            heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
             if heard is None:
                 self.say([self.narrator.silence(silences)])
                 silences += 1
@@ -145,19 +144,23 @@ class Host:
         if not self.options.confirm_lifelines or name not in self.game.turn().lifelines:
             return True
         context = Context("confirm_lifeline")
-        self.say([self.narrator.line("lifeline_pending", lifeline=self.locale.lifeline(name))])
+        lifeline = self.locale.lifeline(name)
+        self.say([self.narrator.line("lifeline_pending", lifeline=lifeline)])
         for _ in range(3):
-            heard = self.input.listen(context, grammar(context, self.phrases),
-                                      None if self.input.typed else self.options.silence_seconds)
+            heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
             understood = heard is not None and heard.confidence >= self.options.min_confidence
             command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed) if understood else None
             if isinstance(command, c.Confirm):
                 if command.yes:
                     return True
                 break
-            self.say([self.narrator.line("didnt_catch.confirm_lifeline", lifeline=self.locale.lifeline(name))])
-        self.say([self.narrator.line("lifeline_kept", lifeline=self.locale.lifeline(name))])
+            self.say([self.narrator.line("didnt_catch.confirm_lifeline", lifeline=lifeline)])
+        self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
         return False
+
+    def _timeout(self) -> float | None:
+        """How long to listen before a silence re-prompt; typed input waits as long as it takes."""
+        return None if self.input.typed else self.options.silence_seconds
 
     def act(self, command: c.GameCommand | None) -> None:
         """Apply a command (None: start the game), then save, log and tell what happened."""

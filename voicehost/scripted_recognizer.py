@@ -15,7 +15,7 @@ class ScriptedRecognizer(Recognizer):
     scripted entry the ``result``. A string entry is heard with confidence 1
     (normalised like a phrase; ``""`` is speech outside the phrases). Once the
     script is used up, ``accept`` reports nothing, as if the player stayed
-    silent. ``phrase_lists`` (and ``settled_lists``) record every ``set_phrases`` call, so a test can
+    silent. ``phrase_lists`` records every ``set_phrases`` call, so a test can
     check what the host expected to hear; words in ``unknown_words`` are
     reported by ``missing_words``.
     """
@@ -33,7 +33,6 @@ class ScriptedRecognizer(Recognizer):
         self._unknown = {w.lower() for w in unknown_words}
         self._pending: Transcript | None = None
         self.phrase_lists: list[list[str]] = []
-        self.settled_lists: list[set[str] | None] = []
 
     def _as_transcript(self, entry: str | Transcript) -> Transcript:
         if isinstance(entry, Transcript):
@@ -51,7 +50,6 @@ class ScriptedRecognizer(Recognizer):
 
     def set_phrases(self, phrases: Sequence[str], settled: Collection[str] | None = None) -> None:
         self.phrase_lists.append(normalize_phrases(phrases, self.language))
-        self.settled_lists.append(None if settled is None else set(normalize_phrases(settled, self.language)))
         self.reset()
 
     def missing_words(self, phrases: Sequence[str]) -> list[str]:

@@ -24,7 +24,6 @@ class SoundDeviceMicrophone(Microphone):
     ``device``: None for the default input, an index, or (part of) a name.
     Blocks of ``block_ms`` milliseconds are kept in a queue of at most
     ``queue_seconds``; when the reader falls behind, the oldest block is dropped.
-
     """
 
     STALL_SECONDS = 5.0

@@ -203,10 +203,9 @@ class Pyttsx3Synthesizer(Synthesizer):
                 if reply is not None and reply.get("ok"):
                     return reply
                 self._stop_worker()
-                if attempt == 2 and reply is None:
-                    raise SpeechError("The speech engine stopped answering.", RENDER_FIX)
                 if attempt == 2:
-                    raise SpeechError(f"The speech engine failed: {reply.get('error')}.", RENDER_FIX)
+                    why = "stopped answering" if reply is None else f"failed: {reply.get('error')}"
+                    raise SpeechError(f"The speech engine {why}.", RENDER_FIX)
         raise AssertionError("unreachable")
 
     def _ensure_worker(self) -> None:
