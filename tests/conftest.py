@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-
-from voicehost import commands as c
-from voicehost.editions import EDITIONS
-from voicehost.game import Game
-from voicehost.question import LETTERS, Question
-from voicehost.rules import Rules
-
+from voicehost.game import commands as c
+from voicehost.game.editions import EDITIONS
+from voicehost.game.engine import Game
+from voicehost.game.question import LETTERS, Question
+from voicehost.game.rules import Rules
 
 
 def pool(per_level: int = 4) -> list[Question]:
@@ -52,7 +50,7 @@ def deck_cli(capsys, *argv: str) -> tuple[object, str, str]:
     """Run ``voicehost deck ARGV...`` in-process; return (exit status, stdout, stderr)."""
     import argparse
 
-    from voicehost.deck_cli import add_deck_commands
+    from voicehost.cli.deck import add_deck_commands
 
     parser = argparse.ArgumentParser(prog="voicehost")
     add_deck_commands(parser.add_subparsers())

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from voicehost.audio_clip import AudioClip
+from voicehost.audio.clip import AudioClip
 
 APT_HINT = "sudo apt-get install pulseaudio pulseaudio-utils libasound2-plugins libportaudio2"
 RATE = 16000

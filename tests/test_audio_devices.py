@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from voicehost.audio_clip import AudioClip
-from voicehost.devices import format_devices, list_devices
-from voicehost.file_microphone import FileMicrophone
-from voicehost.microphone import EndOfAudio, MicrophoneError
-from voicehost.pcm import samples
-from voicehost.sd_microphone import SoundDeviceMicrophone
-from voicehost.sd_output import SoundDeviceOutput
-from voicehost.sound_output import SoundOutputError
-from voicehost.wav_output import WavFileOutput
+from voicehost.audio.clip import AudioClip
+from voicehost.audio.device_microphone import DeviceMicrophone
+from voicehost.audio.device_sound_output import DeviceSoundOutput
+from voicehost.audio.devices import format_devices, list_devices
+from voicehost.audio.file_microphone import FileMicrophone
+from voicehost.audio.file_sound_output import FileSoundOutput
+from voicehost.audio.microphone import EndOfAudio, MicrophoneError
+from voicehost.audio.pcm import samples
+from voicehost.audio.sound_output import SoundOutputError
 
 try:
     from tests.pulse import pulse_audio, virtual_audio  # noqa: F401  (pytest fixture)
@@ -87,7 +87,7 @@ def test_devices_lists_the_virtual_devices_with_defaults_marked(pulse_audio):
 def test_microphone_hears_a_phrase_played_into_it_and_silence_otherwise(pulse_audio, phrase):
     expected = peaks(read_all(FileMicrophone(phrase)))
     spoken = sum(p > LOUD for p in expected)
-    mic = SoundDeviceMicrophone(block_ms=100)
+    mic = DeviceMicrophone(block_ms=100)
     mic.start()
     try:
         deadline = time.monotonic() + 10
@@ -113,7 +113,7 @@ def test_microphone_hears_a_phrase_played_into_it_and_silence_otherwise(pulse_au
 
 
 def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, tmp_path):
-    out = SoundDeviceOutput()
+    out = DeviceSoundOutput()
     rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
     rec.wait_flowing()
     out.play(tone(1.0))
@@ -128,7 +128,7 @@ def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, t
 
 
 def test_stop_cuts_a_long_clip_short(pulse_audio, tmp_path):
-    out = SoundDeviceOutput()
+    out = DeviceSoundOutput()
     rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
     rec.wait_flowing()
     out.play(tone(5.0))
@@ -143,7 +143,7 @@ def test_stop_cuts_a_long_clip_short(pulse_audio, tmp_path):
 
 
 def test_a_microphone_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
-    mic = SoundDeviceMicrophone(device="no such microphone")
+    mic = DeviceMicrophone(device="no such microphone")
     with pytest.raises(MicrophoneError) as err:
         mic.start()
     for hint in ("--input text", "--mic-file FILE.wav", "audio.input_device"):
@@ -153,14 +153,14 @@ def test_a_microphone_that_does_not_exist_says_how_to_play_without_it(pulse_audi
 
 def test_a_speaker_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
     with pytest.raises(SoundOutputError) as err:
-        SoundDeviceOutput(device=99)
+        DeviceSoundOutput(device=99)
     assert "--speaker-file OUT.wav" in err.value.fix and "audio.output_device" in err.value.fix
 
 
 def test_without_portaudio_the_user_is_told_which_package_to_install(tmp_path):
     # A stand-in sounddevice that fails the way the real one does without libportaudio2.
     (tmp_path / "sounddevice.py").write_text("raise OSError('PortAudio library not found')\n")
-    script = ("from voicehost.devices import list_devices, AudioDeviceError\n"
+    script = ("from voicehost.audio.devices import list_devices, AudioDeviceError\n"
               "try:\n    list_devices()\nexcept AudioDeviceError as e:\n    print(e.fix)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
@@ -170,7 +170,7 @@ def test_without_portaudio_the_user_is_told_which_package_to_install(tmp_path):
 
 def test_a_lost_microphone_is_reported_and_can_be_started_again():
     with virtual_audio() as pa:
-        mic = SoundDeviceMicrophone()
+        mic = DeviceMicrophone()
         mic.start()
         try:
             deadline = time.monotonic() + 10
@@ -192,7 +192,7 @@ def test_a_lost_microphone_is_reported_and_can_be_started_again():
 
 def test_a_lost_speaker_is_reported_and_plays_again_once_it_is_back():
     with virtual_audio() as pa:
-        out = SoundDeviceOutput()
+        out = DeviceSoundOutput()
         out.play(tone(2.0))
         time.sleep(0.3)
         pa.stop_server()
@@ -248,7 +248,7 @@ def test_file_microphone_rejects_a_missing_or_broken_file_with_a_fix(tmp_path, c
 
 def test_wav_file_output_stays_valid_after_every_clip(tmp_path):
     path = tmp_path / "host.wav"
-    out = WavFileOutput(path)
+    out = FileSoundOutput(path)
     assert wave.open(str(path)).getnframes() == 0  # valid before anything is played
     total = 0.0
     for clip in (tone(0.5, rate=22050), tone(1.0, rate=16000), tone(0.25, rate=44100, channels=2)):
@@ -265,5 +265,5 @@ def test_wav_file_output_stays_valid_after_every_clip(tmp_path):
 
 def test_wav_file_output_in_an_unwritable_place_says_so(tmp_path):
     with pytest.raises(SoundOutputError) as err:
-        WavFileOutput(tmp_path / "no" / "such" / "dir" / "host.wav")
+        FileSoundOutput(tmp_path / "no" / "such" / "dir" / "host.wav")
     assert "--speaker-file" in err.value.fix

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from voicehost.deck import bundled_deck_paths
-from voicehost.deck_checks import Finding, check_decks, spread_is_uneven
-from voicehost.spoken import options_sound_alike
+from voicehost.language.spoken import options_sound_alike
+from voicehost.questions.checks import Finding, check_decks, spread_is_uneven
+from voicehost.questions.deck import bundled_deck_paths
 
 from .conftest import deck_cli
 

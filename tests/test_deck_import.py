@@ -9,12 +9,17 @@ from collections import Counter
 
 import pytest
 
-from voicehost.deck import DeckError, load_deck, read_deck_file
-from voicehost.deck_checks import check_decks
-from voicehost.deck_import import (
-    ImportFormatError, import_csv, import_opentdb, level_for_difficulty, write_deck,
+from voicehost.game.question import Question
+from voicehost.questions.checks import check_decks
+from voicehost.questions.deck import load_deck, read_deck_file
+from voicehost.questions.format import DeckError
+from voicehost.questions.importers import (
+    ImportFormatError,
+    import_csv,
+    import_opentdb,
+    level_for_difficulty,
+    write_deck,
 )
-from voicehost.question import Question
 
 from .conftest import deck_cli
 

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from voicehost.deck import (
-    Deck, DeckError, bundled_deck_paths, load_deck, load_decks, read_deck,
-)
+from voicehost.questions.deck import Deck, bundled_deck_paths, load_deck, load_decks, read_deck
+from voicehost.questions.format import DeckError
 
 GOOD = textwrap.dedent("""\
     name: Test deck
@@ -226,14 +225,14 @@ def test_deck_error_reads_like_a_compiler_message_and_has_a_fix():
 def test_check_command_on_a_broken_file_prints_file_line_and_no_traceback(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(one_question(answer="answer: E"), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "voicehost.deck_cli", "check", str(bad), "--errors-only"],
+    run = subprocess.run([sys.executable, "-m", "voicehost.cli.deck", "check", str(bad), "--errors-only"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1
     assert f"{bad}:7: error: answer 'E' is not one of A-D [bad-answer]" in run.stdout
     assert "Traceback" not in run.stderr
     syntax = tmp_path / "syntax.yaml"
     syntax.write_text("language: en\nquestions:\n- id: [\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "voicehost.deck_cli", "check", str(syntax)],
+    run = subprocess.run([sys.executable, "-m", "voicehost.cli.deck", "check", str(syntax)],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert f"{syntax}:4: error: YAML syntax error" in run.stdout

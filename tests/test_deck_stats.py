@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from voicehost.deck import load_decks
-from voicehost.deck_stats import deck_stats, format_stats
+from voicehost.questions.deck import load_decks
+from voicehost.questions.stats import deck_stats, format_stats
 
 from .conftest import deck_cli
 

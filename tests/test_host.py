@@ -1,9 +1,10 @@
 """What the host says and does, with a scripted player and a recording output."""
 
-from voicehost.host import Host, HostOptions
-from voicehost.host_output import TranscriptOutput
-from voicehost.locale import Locale
-from voicehost.player_input import EndOfInput, FakeClock, ScriptedInput
+from voicehost.host.loop import Host, HostOptions
+from voicehost.host.player_input import EndOfInput
+from voicehost.language.locale import Locale
+from voicehost.testing.recording_host_output import RecordingHostOutput
+from voicehost.testing.scripted_input import FakeClock, ScriptedInput
 
 from .conftest import new_game
 
@@ -12,7 +13,7 @@ LOCALE = Locale.load("en")
 
 def host_for(game, script, **options):
     clock = FakeClock()
-    out = TranscriptOutput()
+    out = RecordingHostOutput()
     saved = []
     host = Host(game, LOCALE, ScriptedInput(script, clock), out, options=HostOptions(**options),
                 save=lambda g: saved.append(g.to_dict()), clock=clock, seed=1)
@@ -117,7 +118,7 @@ def test_chit_chat_while_a_lifeline_awaits_yes_never_spends_it():
 def test_a_typed_lifeline_is_used_at_once():
     game = new_game("se", ["Ann"])
     clock = FakeClock()
-    host = Host(game, LOCALE, ScriptedInput(["fifty fifty"], clock, typed=True), TranscriptOutput(),
+    host = Host(game, LOCALE, ScriptedInput(["fifty fifty"], clock, typed=True), RecordingHostOutput(),
                 clock=clock, seed=1)
     listen_until_done(host)
     assert "fifty_fifty" not in game.turn().lifelines and len(game.open_options()) == 2

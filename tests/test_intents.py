@@ -2,9 +2,9 @@
 
 import pytest
 
-from voicehost import commands as c
-from voicehost.intents import Context, Phrases, grammar, interpret, settled
-from voicehost.locale import Locale
+from voicehost.game import commands as c
+from voicehost.host.intents import Context, Phrases, grammar, interpret, settled
+from voicehost.language.locale import Locale
 
 LOCALE = Locale.load("en")
 PHRASES = Phrases(LOCALE.phrases, LOCALE.data["numbers"])
@@ -128,3 +128,4 @@ def test_a_phrase_is_settled_unless_saying_more_could_change_its_meaning():
     done = settled(cities, PHRASES, grammar(cities, PHRASES))
     assert "new york" not in done  # the player may be about to say "city"
     assert {"new york city", "boston", "fifty fifty", "repeat"} <= done
+

@@ -2,8 +2,8 @@
 
 import pytest
 
-from voicehost import commands as c
-from voicehost.editions import DE, SE
+from voicehost.game import commands as c
+from voicehost.game.editions import DE, SE
 
 from .conftest import answer, new_game, of
 

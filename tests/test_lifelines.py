@@ -2,8 +2,8 @@
 
 import pytest
 
-from voicehost import commands as c
-from voicehost.turn import Phase
+from voicehost.game import commands as c
+from voicehost.game.turn import Phase
 
 from .conftest import answer, new_game, of, wrong
 

@@ -14,14 +14,14 @@ from array import array
 
 import pytest
 
-from voicehost.audio_clip import AudioClip
-from voicehost.listener import Listener, transcribe_file
-from voicehost.memory_microphone import MemoryMicrophone
-from voicehost.microphone import EndOfAudio, MicrophoneError
-from voicehost.recognizer import Transcript, Word
-from voicehost.scripted_recognizer import ScriptedRecognizer
-from voicehost.sphinx_recognizer import SphinxRecognizer
-from voicehost.wav_io import WavError, read_wav, write_wav
+from voicehost.audio.clip import AudioClip
+from voicehost.audio.microphone import EndOfAudio, MicrophoneError
+from voicehost.audio.wav import WavError, read_wav, write_wav
+from voicehost.speech.listener import Listener, transcribe_file
+from voicehost.speech.recognizer import Transcript, Word
+from voicehost.speech.sphinx_recognizer import SphinxRecognizer
+from voicehost.testing.memory_microphone import MemoryMicrophone
+from voicehost.testing.scripted_recognizer import ScriptedRecognizer
 
 ESPEAK = shutil.which("espeak-ng")
 needs_espeak = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")

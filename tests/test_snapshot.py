@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from voicehost import commands as c
-from voicehost.game import Game
+from voicehost.game import commands as c
+from voicehost.game.engine import Game
 
 from .conftest import answer, new_game, pool
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from array import array
 
-from voicehost.speech_detector import SpeechDetector
+from voicehost.speech.speech_detector import SpeechDetector
 
 RATE = 16000
 

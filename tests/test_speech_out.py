@@ -9,14 +9,14 @@ import wave
 
 import pytest
 
-from voicehost import sounds
-from voicehost.audio_clip import AudioClip
-from voicehost.pcm import samples
-from voicehost.recording_output import RecordingOutput
-from voicehost.recording_speaker import RecordingSpeaker
-from voicehost.speaker import Speaker
-from voicehost.tts import Pyttsx3Synthesizer, SpeechError
-from voicehost.wav_output import WavFileOutput
+from voicehost.audio import sounds
+from voicehost.audio.clip import AudioClip
+from voicehost.audio.file_sound_output import FileSoundOutput
+from voicehost.audio.pcm import samples
+from voicehost.speech.speaker import Speaker
+from voicehost.speech.tts import Pyttsx3Synthesizer, SpeechError
+from voicehost.testing.recording_sound_output import RecordingSoundOutput
+from voicehost.testing.recording_speaker import RecordingSpeaker
 
 LINES = ["Welcome to the show.", "Question one, for one hundred points.",
          "Is that your final answer?"]
@@ -117,8 +117,8 @@ FAILS_ONCE = """
 import json, os, runpy, sys
 flag = os.environ["VOICEHOST_TEST_FLAG"]
 if os.path.exists(flag):  # the second worker: the real one
-    sys.argv = ["voicehost.tts_worker"] + sys.argv[1:]
-    runpy.run_module("voicehost.tts_worker", run_name="__main__")
+    sys.argv = ["voicehost.speech.tts_worker"] + sys.argv[1:]
+    runpy.run_module("voicehost.speech.tts_worker", run_name="__main__")
 else:
     open(flag, "w").close()
     print(json.dumps({"ok": True}), flush=True)
@@ -159,7 +159,7 @@ def test_without_a_speech_engine_the_user_is_told_to_install_espeak():
 
 
 def test_speaker_stop_cuts_the_host_off_mid_sentence(synth):
-    output = RecordingOutput(realtime=True)
+    output = RecordingSoundOutput(realtime=True)
     speaker = Speaker(synth, output)
     text = "And now, for one million points, here is the final question of the game."
     result = {}
@@ -177,7 +177,7 @@ def test_speaker_stop_cuts_the_host_off_mid_sentence(synth):
 
 
 def test_speaker_waits_for_a_line_and_records_when_it_ended(synth):
-    output = RecordingOutput(realtime=True)
+    output = RecordingSoundOutput(realtime=True)
     speaker = Speaker(synth, output)
     started = time.monotonic()
     assert speaker.say("Correct!") is True
@@ -188,7 +188,7 @@ def test_speaker_waits_for_a_line_and_records_when_it_ended(synth):
 
 
 def test_speaker_writes_speech_and_effects_to_a_speaker_file(synth, tmp_path):
-    speaker = Speaker(synth, WavFileOutput(tmp_path / "host.wav"))
+    speaker = Speaker(synth, FileSoundOutput(tmp_path / "host.wav"))
     speaker.say("Is that your final answer?")
     speaker.play(sounds.lock_in())
     speaker.close()

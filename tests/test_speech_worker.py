@@ -6,7 +6,7 @@ import wave
 
 import pytest
 
-from voicehost import tts_worker
+from voicehost.speech import tts_worker
 
 WELCOME = "Welcome to Who Wants to Be a Millionaire! Tonight: Ann. We play 3 rounds."
 QUESTION = ("Which of these rivers, all of them longer than one thousand kilometres, flows "

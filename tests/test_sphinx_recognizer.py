@@ -11,9 +11,9 @@ import subprocess
 
 import pytest
 
-from voicehost.recognizer import RecognizerError, Transcript
-from voicehost.sphinx_recognizer import SphinxRecognizer
-from voicehost.wav_io import read_wav
+from voicehost.audio.wav import read_wav
+from voicehost.speech.recognizer import RecognizerError, Transcript
+from voicehost.speech.sphinx_recognizer import SphinxRecognizer
 
 ESPEAK = shutil.which("espeak-ng")
 pytestmark = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
@@ -126,8 +126,8 @@ def test_in_a_loud_room_the_host_waits_longer_before_replying(speech):
     """In noise the speech detector hears gaps inside words: a longer pause is needed there."""
     import random
 
-    from voicehost.audio_clip import AudioClip
-    from voicehost.synthetic_voice import add_noise
+    from voicehost.audio.clip import AudioClip
+    from voicehost.testing.synthetic_voice import add_noise
 
     quiet = bytes(int(0.25 * RATE) * 2) + speech("walk away") + bytes(RATE * 2)
     noisy = add_noise(AudioClip(quiet, RATE), 10.0, random.Random(3)).pcm

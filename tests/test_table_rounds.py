@@ -1,6 +1,6 @@
 """Turn structure: table format (everyone answers, revealed together) and hot seat."""
 
-from voicehost import commands as c
+from voicehost.game import commands as c
 
 from .conftest import answer, kinds, new_game, of
 

@@ -14,8 +14,8 @@ import time
 from array import array
 from pathlib import Path
 
-from voicehost.synthetic_voice import PLAYER_VOICES, concat, silence, speak
-from voicehost.wav_io import write_wav
+from voicehost.audio.wav import write_wav
+from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, speak
 
 from .pulse import pulse_audio as pulse_audio  # the fixture
 from .test_cli_games import make_deck

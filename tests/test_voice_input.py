@@ -1,13 +1,13 @@
 """Voice input in the host: a lost microphone pauses the game and it carries on when back;
 words the model lacks are never listened for."""
 
-from voicehost.host import Host
-from voicehost.host_output import TranscriptOutput
-from voicehost.locale import Locale
-from voicehost.microphone import EndOfAudio, Microphone, MicrophoneError
-from voicehost.player_input import EndOfInput
-from voicehost.scripted_recognizer import ScriptedRecognizer
-from voicehost.voice_devices import VoiceInput
+from voicehost.audio.microphone import EndOfAudio, Microphone, MicrophoneError
+from voicehost.host.loop import Host
+from voicehost.host.player_input import EndOfInput
+from voicehost.language.locale import Locale
+from voicehost.testing.recording_host_output import RecordingHostOutput
+from voicehost.testing.scripted_recognizer import ScriptedRecognizer
+from voicehost.voice.voice_input import VoiceInput
 
 from .conftest import new_game
 
@@ -45,7 +45,7 @@ class UnpluggedOnceMicrophone(Microphone):
 def test_a_lost_microphone_pauses_the_game_and_it_carries_on_when_back():
     game = new_game("se", ["Ann"])
     before = game.to_dict()
-    out = TranscriptOutput()
+    out = RecordingHostOutput()
     mic = UnpluggedOnceMicrophone()
     voice = VoiceInput(mic, ScriptedRecognizer(["bravo"]), None, announce=out.say, locale=LOCALE,
                        retry_s=0.01)

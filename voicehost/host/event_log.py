@@ -1,0 +1,26 @@
+"""The ``--events`` log: one JSON object per line for every game event."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from ..game.events import Event
+
+
+class EventLog:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._handle = open(self.path, "a", encoding="utf-8")
+
+    def write(self, events: list[Event] | list[dict]) -> None:
+        for e in events:
+            record = e.to_dict() if isinstance(e, Event) else dict(e)
+            record["time"] = round(time.time(), 3)
+            self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.close()

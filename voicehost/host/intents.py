@@ -1,0 +1,274 @@
+"""Understanding players: text (typed or a transcript) to a Command, and back to a grammar.
+
+``interpret(text, context, phrases)`` is pure: the same function serves the
+keyboard and the recogniser. ``grammar(context, phrases)`` lists what may be
+said now, for the recogniser; everything in it is understood by ``interpret``.
+Phrase tables come from the locale file, so nothing here is English.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from ..game import commands as c
+from ..game.question import LETTERS
+from ..language.numbers import spell_digits
+
+ANSWER_PHASES = ("answer", "confirm_answer", "confirm_walk")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the game waits for now, as far as understanding speech is concerned."""
+
+    phase: str = "answer"
+    """answer, confirm_answer, confirm_walk, confirm_lifeline, pick_friend, vote, call, or
+    count (how many play)."""
+    options: dict[str, str] = field(default_factory=dict)
+    """The options still open: letter -> text."""
+    lifelines: tuple[str, ...] = ()
+    """Every lifeline of the edition (used ones too, so the host can say so)."""
+    players: tuple[str, ...] = ()
+    """Names that may be said now (the friends to pick from)."""
+
+
+def normalize(text: str, numbers: dict | None = None) -> str:
+    """Lower case, digits as words, punctuation and hyphens as spaces; keeps apostrophes."""
+    text = text.lower().replace("’", "'")
+    text = re.sub(r"(\d+)\s*[:/-]\s*(\d+)", r"\1 \2", text)
+    if numbers:
+        text = spell_digits(text, numbers)
+    text = re.sub(r"[^\w' ]+", " ", text)
+    text = re.sub(r"(^| )'|'( |$)", " ", text)
+    return " ".join(text.split())
+
+
+@dataclass
+class Phrases:
+    """A locale's phrase table, normalised once."""
+
+    table: dict
+    numbers: dict
+
+    def norm(self, text: str) -> str:
+        return normalize(text, self.numbers)
+
+    def words(self, key: str) -> list[str]:
+        node = self.table
+        for part in key.split("."):
+            node = node[part]
+        return [self.norm(p) for p in node]
+
+    def letter_words(self, heard: bool = True) -> dict[str, list[str]]:
+        """Words for each letter; with ``heard`` also the homophones a transcript may hold."""
+        extra = self.table.get("letter_homophones", {}) if heard else {}
+        return {k: [self.norm(w) for w in v + extra.get(k, [])] for k, v in self.table["letters"].items()}
+
+    def lifeline_words(self) -> dict[str, list[str]]:
+        return {k: [self.norm(w) for w in v] for k, v in self.table["lifeline"].items()}
+
+    def host_words(self) -> dict[str, list[str]]:
+        return {k: [self.norm(w) for w in v] for k, v in self.table["host"].items()}
+
+
+def _contains(haystack: str, needle: str) -> bool:
+    return f" {needle} " in f" {haystack} "
+
+
+def _strip_fillers(text: str, fillers: list[str]) -> str:
+    ordered = sorted(fillers, key=len, reverse=True)
+    changed = True
+    while changed and text:
+        changed = False
+        for f in ordered:
+            if text == f:
+                return text
+            if text.startswith(f + " "):
+                text, changed = text[len(f) + 1:], True
+            elif text.endswith(" " + f):
+                text, changed = text[: -len(f) - 1], True
+    return text
+
+
+def _match_letter(text: str, ph: Phrases, options: dict[str, str]) -> str | None:
+    """"b", "bravo", "answer b", "b london" -> "B"; "" when letter and text disagree ("c london")."""
+    tokens = text.split()
+    prefixes = ph.words("answer_prefix")
+    if len(tokens) > 1 and tokens[0] in prefixes:
+        tokens = tokens[1:]
+    for letter, words in ph.letter_words().items():
+        for w in words:
+            wt = w.split()
+            if tokens[: len(wt)] == wt:
+                rest = " ".join(tokens[len(wt):])
+                if not rest or (letter in options and rest == ph.norm(options[letter])):
+                    return letter
+                if any(rest == ph.norm(v) for v in options.values()):
+                    return ""
+    return None
+
+
+def _match_option_text(text: str, ph: Phrases, options: dict[str, str], fuzzy: bool) -> str | None:
+    normed = {k: ph.norm(v) for k, v in options.items()}
+    exact = [k for k, v in normed.items() if v == text]
+    if exact:
+        return exact[0]
+    inside = [k for k, v in normed.items() if v and _contains(text, v)]
+    if len(inside) == 1:
+        return inside[0]
+    if not fuzzy or len(text) < 3:
+        return None
+    scores = {k: difflib.SequenceMatcher(None, text, v).ratio() for k, v in normed.items()}
+    best = max(scores, key=scores.get)
+    runner_up = max((s for k, s in scores.items() if k != best), default=0.0)
+    if scores[best] >= 0.8 and scores[best] - runner_up >= 0.15:
+        return best
+    return None
+
+
+def _match_any(text: str, table: dict[str, list[str]], whole: bool = False) -> str | None:
+    """The key whose phrase the text is (or, unless ``whole``, contains: longest phrase wins)."""
+    best, size = None, 0
+    for key, words in table.items():
+        for w in words:
+            if (text == w or (not whole and _contains(text, w))) and len(w) > size:
+                best, size = key, len(w)
+    return best
+
+
+def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True) -> c.Command | None:
+    """The command ``text`` asks for in ``context``, or None when it means nothing here.
+
+    ``fuzzy`` allows near-misses of option texts (typed input); transcripts
+    from a grammar-bound recogniser are exact anyway.
+    """
+    raw = phrases.norm(text)
+    if not raw:
+        return None
+    body = _strip_fillers(raw, phrases.words("fillers"))
+    phase = context.phase
+
+    exact_option = _match_option_text(body, phrases, context.options, fuzzy=False)
+    host = (_match_any(raw, phrases.host_words(), whole=True)
+            or _match_any(body, phrases.host_words(), whole=True))
+    if host and not (exact_option and phrases.norm(context.options[exact_option]) == body):
+        return c.HostCommand(host)
+
+    if phase == "count":
+        return _match_count(body, phrases)
+
+    if phase == "call":
+        if body in phrases.words("no_answer"):
+            return c.EndCall(False)
+        if _match_any(body, {"stop": phrases.words("stop_clock")}):
+            return c.EndCall(True)
+        return None
+
+    if phase == "pick_friend":
+        names = {p: [phrases.norm(p)] for p in context.players}
+        name = _match_any(body, names)
+        return c.PickFriend(name) if name else None
+
+    if phase == "vote":
+        letter = _match_letter(body, phrases, context.options or dict.fromkeys(LETTERS, ""))
+        if letter == "":
+            return None
+        letter = letter or _match_option_text(body, phrases, context.options, fuzzy)
+        return c.Vote(letter) if letter else None
+
+    if phase in ("confirm_answer", "confirm_walk", "confirm_lifeline"):
+        if body in phrases.words("yes") or raw in phrases.words("yes"):
+            return c.Confirm(True)
+        if body in phrases.words("no") or raw in phrases.words("no"):
+            return c.Confirm(False)
+
+    lifeline = _match_any(body, phrases.lifeline_words())
+    if lifeline and lifeline in context.lifelines:
+        return c.UseLifeline(lifeline)
+    if _match_any(body, {"walk": phrases.words("walk_away")}):
+        return c.WalkAway()
+
+    final = False
+    for f in sorted(phrases.words("final"), key=len, reverse=True):
+        if body.endswith(" " + f):
+            body, final = _strip_fillers(body[: -len(f) - 1], phrases.words("fillers")), True
+            break
+    letter = _match_letter(body, phrases, context.options)
+    if letter == "":
+        return None
+    option = _match_option_text(body, phrases, context.options, fuzzy=False)
+    option = option or letter or _match_option_text(body, phrases, context.options, fuzzy)
+    if option:
+        return c.Answer(option, final)
+
+    if body in phrases.words("yes") or raw in phrases.words("yes"):
+        return c.Confirm(True)
+    if body in phrases.words("no") or raw in phrases.words("no"):
+        return c.Confirm(False)
+    return None
+
+
+def _match_count(body: str, phrases: Phrases) -> c.Command | None:
+    ones = phrases.numbers["ones"]
+    tokens = [t for t in body.split() if t not in phrases.words("players_word")]
+    if len(tokens) == 1 and tokens[0] in ones[1:7]:
+        return c.HostCommand(f"count:{ones.index(tokens[0])}")
+    return None
+
+
+def grammar(context: Context, phrases: Phrases) -> list[str]:
+    """Every phrase worth listening for now, for a grammar-bound recogniser.
+
+    Only what fits the moment: yes and no while confirming, the clock words
+    during a call, names when picking a friend. Fewer phrases, fewer mistakes.
+    """
+    out: list[str] = []
+    for words in phrases.host_words().values():
+        out += words
+    phase = context.phase
+    options = {k: phrases.norm(v) for k, v in context.options.items()}
+    letters = phrases.letter_words(heard=False)
+    if phase == "count":
+        ones = phrases.numbers["ones"][1:7]
+        out += ones + [f"{n} {w}" for n in ones for w in phrases.words("players_word")[:1]]
+    elif phase == "call":
+        out += phrases.words("stop_clock") + phrases.words("no_answer")
+    elif phase == "pick_friend":
+        out += [phrases.norm(p) for p in context.players]
+    elif phase == "confirm_lifeline":
+        out += phrases.words("yes") + phrases.words("no")
+    else:
+        open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
+        for letter in open_letters:
+            out += letters[letter] + [f"{phrases.words('answer_prefix')[0]} {letters[letter][0]}"]
+        out += [v for v in options.values() if v]
+        if phase in ("confirm_answer", "confirm_walk"):
+            out += phrases.words("yes") + phrases.words("no")
+        elif phase == "answer":
+            out += phrases.words("walk_away")
+            for name, words in phrases.lifeline_words().items():
+                if name in context.lifelines:
+                    out += words
+    seen: set[str] = set()
+    return [p for p in out if p and not (p in seen or seen.add(p))]
+
+
+def settled(context: Context, phrases: Phrases, listened: list[str]) -> set[str]:
+    """The phrases of ``listened`` after which the player cannot go on to mean something else.
+
+    A phrase is settled when every longer phrase that begins with it means
+    the same ("yes" and "yes please"); "stop" is not while "stop here" walks
+    away. The recogniser may end an utterance at the first short pause after
+    a settled phrase instead of waiting for the full end-of-speech silence.
+    """
+    meaning: dict[str, c.Command | None] = {}
+
+    def means(text: str) -> c.Command | None:
+        if text not in meaning:
+            meaning[text] = interpret(text, context, phrases, fuzzy=False)
+        return meaning[text]
+
+    return {p for p in listened
+            if all(means(q) == means(p) for q in listened if q.startswith(p + " "))}

@@ -1,0 +1,228 @@
+"""The quizmaster: listens, understands, drives the game, and speaks.
+
+The host owns no rules. It asks the input for what a player said, turns it
+into a command with ``intents.interpret``, applies it to the ``Game``, saves
+and logs the events, and says what the narrator makes of them. Text mode,
+voice mode and the tests differ only in the input and output passed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..game import commands as c
+from ..game.engine import Game
+from ..game.turn import Phase
+from ..language.locale import Locale
+from .event_log import EventLog
+from .intents import Context, Phrases, grammar, interpret
+from .narrator import Narrator, Sound
+from .output import HostOutput
+from .player_input import Clock, EndOfInput, PlayerInput
+
+CALL_MARKS = (20, 10, 5, 4, 3, 2, 1)
+"""Seconds left at which the phone-a-friend timer speaks."""
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    silence_seconds: float = 10.0
+    min_confidence: float = 0.7
+    read_explanations: bool = True
+    rate_step: int = 20
+    """Words per minute that "slower" and "faster" change."""
+    confirm_lifelines: bool = True
+    """Ask before using a lifeline that was heard: a misheard word must not spend one."""
+
+
+class Host:
+    def __init__(self, game: Game, locale: Locale, player_input: PlayerInput, output: HostOutput,
+                 *, options: HostOptions = HostOptions(), save: Callable[[Game], None] | None = None,
+                 log: EventLog | None = None, clock: Clock | None = None, seed: int | None = None) -> None:
+        self.game = game
+        self.locale = locale
+        self.input = player_input
+        self.output = output
+        self.options = options
+        self.save = save or (lambda g: None)
+        self.saving = save is not None
+        self.log = log
+        self.clock = clock or getattr(player_input, "clock", None) or Clock()
+        self.phrases = Phrases(locale.phrases, locale.data["numbers"])
+        self.narrator = Narrator(locale, game, seed, options.read_explanations)
+
+    # ------------------------------------------------------------------ speaking
+    def say(self, items: list) -> None:
+        for item in items:
+            if isinstance(item, Sound):
+                self.output.sound(item.name)
+            elif item:
+                self.output.say(item)
+
+    def context(self) -> Context:
+        turn = self.game.turn()
+        q = turn.question
+        options = {o: q.option(o) for o in turn.open_options} if q else {}
+        return Context(turn.phase.value, options, self.game.edition.lifelines, turn.friends)
+
+    # ------------------------------------------------------------------ the loop
+    def run(self, resumed: bool = False) -> int:
+        """Play until the game is over or the input ends; the game is saved throughout."""
+        try:
+            if resumed:
+                self.say([self.narrator.line("resumed")])
+                self.recap()
+            else:
+                self.say(self.narrator.welcome())
+                self.act(None)
+            self.loop()
+        except EndOfInput:
+            self.save(self.game)
+            if self.saving and not self.game.over:
+                self.say([self.narrator.line("saved")])
+        return 0
+
+    def recap(self) -> None:
+        """After a resume: where we are, the question again, and what is asked."""
+        game = self.game
+        if game.over or game.question is None:
+            return
+        turn = game.turn()
+        self.say([self.narrator.line("question_fresh", player=turn.player, level=turn.level,
+                                     value=self.narrator.money(turn.value))])
+        self.say(self.narrator.question_text())
+        if game.phase is Phase.CONFIRM_ANSWER and turn.pending:
+            self.say([self.narrator.line("pending", option=turn.pending,
+                                         text=turn.question.option(turn.pending))])
+        elif game.phase is Phase.CONFIRM_WALK:
+            self.say([self.narrator.line("walk_pending", amount=self.narrator.money(turn.walk_amount))])
+        elif game.phase is Phase.VOTE:
+            self.say([self.narrator.line("vote_needed", voter=turn.speaker, player=turn.player)])
+        elif game.phase is Phase.PICK_FRIEND:
+            self.say([self.narrator.line("pick_friend", player=turn.player,
+                                         choices=self.locale.join(list(turn.friends), "or"))])
+        else:
+            self.say(self.narrator.prompt())
+
+    def loop(self) -> None:
+        silences = 0
+        while not self.game.over:
+            if self.game.phase is Phase.CALL:
+                self.run_call()
+                continue
+            context = self.context()
+            heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
+            if heard is None:
+                self.say([self.narrator.silence(silences)])
+                silences += 1
+                continue
+            silences = 0
+            if not heard.text.strip():
+                continue
+            if heard.confidence < self.options.min_confidence:
+                self.say([self.narrator.line("not_sure_heard")])
+                continue
+            command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed)
+            if command is None:
+                self.say([self.narrator.didnt_catch()])
+            elif isinstance(command, c.HostCommand):
+                self.host_command(command.name)
+            elif isinstance(command, c.UseLifeline) and not heard.typed:
+                if self.lifeline_confirmed(command.lifeline):
+                    self.act(command)
+            else:
+                self.act(command)
+
+    def lifeline_confirmed(self, name: str) -> bool:
+        """Ask "Fifty-fifty, are you sure?" and listen for yes or no (three tries).
+
+        A lifeline is spent for good, so one that was heard rather than typed
+        is confirmed first, as an answer is. One the player no longer has is
+        not asked about: the game says it is used up.
+        """
+        if not self.options.confirm_lifelines or name not in self.game.turn().lifelines:
+            return True
+        context = Context("confirm_lifeline")
+        lifeline = self.locale.lifeline(name)
+        self.say([self.narrator.line("lifeline_pending", lifeline=lifeline)])
+        for _ in range(3):
+            heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
+            understood = heard is not None and heard.confidence >= self.options.min_confidence
+            command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed) if understood else None
+            if isinstance(command, c.Confirm):
+                if command.yes:
+                    return True
+                break
+            self.say([self.narrator.line("didnt_catch.confirm_lifeline", lifeline=lifeline)])
+        self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
+        return False
+
+    def _timeout(self) -> float | None:
+        """How long to listen before a silence re-prompt; typed input waits as long as it takes."""
+        return None if self.input.typed else self.options.silence_seconds
+
+    def act(self, command: c.GameCommand | None) -> None:
+        """Apply a command (None: start the game), then save, log and tell what happened."""
+        asked = self.game.question
+        events = self.game.apply(command) if command else self.game.start()
+        self.save(self.game)
+        if self.log:
+            self.log.write(events)
+        self.say(self.narrator.tell(events, asked))
+        self.say(self.narrator.prompt())
+
+    def host_command(self, name: str) -> None:
+        n = self.narrator
+        if name == "repeat":
+            if self.game.question is not None:
+                self.say(n.question_text())
+            self.say(n.prompt() or [n.help()])
+        elif name == "options":
+            self.say([n.options_text()])
+        elif name == "balance":
+            self.say(n.balance(self.game.turn().speaker))
+        elif name == "help":
+            self.say([n.help()])
+        elif name == "lifelines":
+            self.say([n.lifelines_left()])
+        elif name in ("slower", "faster"):
+            step = self.options.rate_step
+            self.output.adjust_rate(step if name == "faster" else -step)
+            self.say([n.line(name)])
+        else:
+            self.say([n.didnt_catch()])
+
+    # ------------------------------------------------------------------ phone timer
+    def run_call(self) -> None:
+        """The real-friend call: read the question for the friend, run the clock,
+        mark 20 and 10 seconds, count down the last five; "stop the clock" ends it."""
+        n, game = self.narrator, self.game
+        seconds = game.rules.call_seconds
+        self.say([n.line("call_start", question=game.question.text, options=n.options_text(),
+                         seconds=seconds)])
+        deadline = self.clock.now() + seconds
+        marks = [m for m in CALL_MARKS if m < seconds]
+        answered = False
+        while True:
+            left = deadline - self.clock.now()
+            if left <= 0:
+                break
+            upcoming = [m for m in marks if m < left]
+            next_mark = upcoming[0] if upcoming else 0
+            context = self.context()
+            heard = self.input.listen(context, grammar(context, self.phrases), left - next_mark)
+            if heard is not None:
+                command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed)
+                if isinstance(command, c.EndCall):
+                    answered = command.answered
+                    break
+                continue
+            if next_mark:
+                self.output.sound("tick")
+                key = "call_mark" if next_mark >= 10 else "call_count"
+                self.say([n.line(key, seconds=next_mark)])
+        if not answered:
+            self.output.sound("time_up")
+            self.say([n.line("call_time_up")])
+        self.act(c.EndCall(answered))

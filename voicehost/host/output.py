@@ -1,0 +1,32 @@
+"""Where the host's words go: printed, spoken (and printed), or recorded for tests."""
+
+from __future__ import annotations
+
+import abc
+import sys
+from typing import TextIO
+
+
+class HostOutput(abc.ABC):
+    @abc.abstractmethod
+    def say(self, text: str) -> None:
+        """Say one line, returning when it has been said."""
+
+    def sound(self, name: str) -> None:
+        """Play an effect (lock_in, correct, wrong, lifeline, tick, time_up)."""
+
+    def adjust_rate(self, words_per_minute: int) -> None:
+        """Speak faster (positive) or slower (negative)."""
+
+    def close(self) -> None:
+        pass
+
+
+class ScreenOutput(HostOutput):
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdout
+
+    def say(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+

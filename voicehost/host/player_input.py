@@ -1,0 +1,80 @@
+"""Where the host hears players: the keyboard, the microphone, or a script.
+
+``PlayerInput.listen(context, phrases, timeout)`` returns what was said as
+``Heard`` (text and confidence), None after ``timeout`` seconds of silence,
+or raises ``EndOfInput`` when the input is closed (end of typed input, the end
+of a ``--mic-file``).
+"""
+
+from __future__ import annotations
+
+import abc
+import select
+import sys
+import time
+from dataclasses import dataclass
+from typing import TextIO
+
+from .intents import Context
+
+
+class EndOfInput(Exception):
+    """No more input will come: save and stop."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    text: str
+    confidence: float = 1.0
+    typed: bool = False
+    speech_ended: float | None = None
+    """Monotonic time at which the player stopped speaking, when known."""
+
+
+class Clock:
+    """Monotonic time; the scripted input advances a fake one."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+
+class PlayerInput(abc.ABC):
+    typed = False
+
+    @abc.abstractmethod
+    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+        """What the player said, None after ``timeout`` seconds of silence (None: wait forever)."""
+
+    def close(self) -> None:
+        pass
+
+
+class KeyboardInput(PlayerInput):
+    """Typed lines from a terminal or a pipe."""
+
+    typed = True
+
+    def __init__(self, stream: TextIO | None = None, echo: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdin
+        self.echo = echo
+
+    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+        if self.stream.isatty():
+            print("> ", end="", flush=True)
+        if timeout is not None and not self._ready(timeout):
+            return None
+        line = self.stream.readline()
+        if not line:
+            raise EndOfInput()
+        if self.echo:
+            print(f"> {line.rstrip()}", file=self.echo, flush=True)
+        return Heard(line.strip(), 1.0, typed=True)
+
+    def _ready(self, timeout: float) -> bool:
+        try:
+            ready, _, _ = select.select([self.stream], [], [], timeout)
+        except (ValueError, OSError, TypeError):  # not a real file (tests, Windows)
+            return True
+        return bool(ready)
+
+

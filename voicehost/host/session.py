@@ -1,0 +1,142 @@
+"""Setting up a game from the settings: players, decks, rules, save and resume.
+
+Everything here turns user-facing problems into ``SetupError`` with a
+message that names the fix; ``cli/main.py`` prints it and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..config import Settings
+from ..game.editions import EDITIONS
+from ..game.engine import Game, GameError
+from ..game.question import Question
+from ..game.rules import Rules
+from ..language.locale import Locale
+from ..questions.deck import bundled_deck_paths, load_decks
+from ..questions.format import DeckError
+from .intents import Context, Phrases, grammar, interpret
+from .output import HostOutput
+from .player_input import PlayerInput
+from .save import SaveError, SaveStore
+
+MAX_PLAYERS = 6
+
+
+class SetupError(Exception):
+    """The game cannot start; the message says why and what to do."""
+
+
+def rules_from(settings: Settings) -> Rules:
+    g, lf = settings.game, settings.lifelines
+    return Rules(
+        format=None if g.format == "auto" else g.format, rounds=g.rounds,
+        confirm_answers=g.confirm_answers, phone_mode=lf.phone, call_seconds=lf.call_seconds,
+        two_player_rules=lf.two_player_rules, table_votes=lf.table_votes,
+        human_audience_min=lf.human_audience_min,
+    )
+
+
+def deck_paths(settings: Settings) -> list[str]:
+    return [str(p) for p in (settings.game.decks or bundled_deck_paths())]
+
+
+def load_questions(paths: list[str], language: str) -> list[Question]:
+    try:
+        deck = load_decks(paths)
+    except DeckError as exc:
+        raise SetupError(f"{exc}\nFix the deck (voicehost deck check {exc.file} lists every "
+                         "problem) or choose other decks with game.decks in config.yaml.") from None
+    questions = [q for q in deck if q.language == language]
+    if not questions:
+        raise SetupError(f"the decks have no questions in language {language!r}: "
+                         f"{', '.join(paths)}. Set game.language or game.decks in config.yaml.")
+    return questions
+
+
+def new_game(settings: Settings, players: list[str], questions: list[Question]) -> Game:
+    seed = settings.game.seed if settings.game.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        return Game(EDITIONS[settings.game.edition], players, questions, rules_from(settings), seed)
+    except GameError as exc:
+        raise SetupError(f"cannot start the game: {exc}. Check the players (--players) and the "
+                         "decks (voicehost deck check).") from None
+
+
+def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Locale) -> list[str]:
+    """No players configured: ask how many play (one to six) and name them Player 1, Player 2..."""
+    phrases = Phrases(locale.phrases, locale.data["numbers"])
+    context = Context("count")
+    output.say(locale.line("ask_player_count"))
+    while True:
+        heard = player_input.listen(context, grammar(context, phrases), None if player_input.typed else 10.0)
+        command = interpret(heard.text, context, phrases) if heard else None
+        if command is not None and getattr(command, "name", "").startswith("count:"):
+            count = int(command.name.split(":")[1])
+            players = [f"Player {i}" for i in range(1, count + 1)]
+            output.say(locale.line("player_count_set", count=count, players=locale.join(players)))
+            return players
+        output.say(locale.line("player_count_again"))
+
+
+def parse_players(text: str | tuple[str, ...] | list[str]) -> list[str]:
+    names = [n.strip() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
+    if len(names) > MAX_PLAYERS:
+        raise SetupError(f"{len(names)} players is too many; voicehost hosts one to {MAX_PLAYERS}.")
+    if len({n.lower() for n in names}) != len(names):
+        raise SetupError("two players have the same name; give each player a different name.")
+    return names
+
+
+@dataclass
+class Saved:
+    game: Game
+    paths: list[str]
+    language: str
+
+
+def snapshot(game: Game, paths: list[str], language: str) -> dict:
+    return {"kind": "game", "finished": game.over, "decks": paths, "language": language,
+            "game": game.to_dict()}
+
+
+def resume(store: SaveStore) -> tuple[Saved | None, str]:
+    """The saved game and a note for the player (why nothing was resumed)."""
+    try:
+        data = store.load()
+    except SaveError as exc:
+        return None, f"The save file {exc.reason}; it was kept as {exc.kept}. Starting a new game."
+    if data is None:
+        return None, f"There is no saved game at {store.path}. Starting a new game."
+    if data.get("finished"):
+        return None, "The saved game is over. Starting a new game."
+    try:
+        questions = load_questions(data["decks"], data["language"])
+        game = Game.from_dict(data["game"], questions)
+    except (KeyError, ValueError, TypeError, AttributeError) as exc:
+        kept = store.keep_aside("unreadable")
+        return None, (f"The saved game could not be read ({exc.__class__.__name__}: {exc}); "
+                      f"it was kept as {kept}. Starting a new game.")
+    return Saved(game, data["decks"], data["language"]), ""
+
+
+def keep_unfinished(store: SaveStore) -> str:
+    """Before a new game: move an unfinished saved game aside instead of overwriting it."""
+    try:
+        data = store.load()
+    except SaveError as exc:
+        return f"The old save file {exc.reason}; it was kept as {exc.kept}."
+    if data and not data.get("finished"):
+        kept = store.keep_aside("unfinished")
+        return (f"An unfinished game was saved; it is kept as {kept}. Continue it with: "
+                f"voicehost play --resume --save-file {kept}")
+    return ""
+
+
+def save_function(store: SaveStore, paths: list[str], language: str):
+    def save(game: Game) -> None:
+        store.save(snapshot(game, paths, language))
+    return save
+

@@ -1,0 +1,86 @@
+"""Speech out: a synthesizer and a sound output put together.
+
+The host asks the ``Speaker`` to say a line or play an effect, can cut it off
+when a player barges in, and reads ``last_spoken_at`` to ignore the
+microphone while it speaks and for a short tail after.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from ..audio.clip import AudioClip
+from ..audio.sound_output import SoundOutput
+from .tts import Synthesizer
+
+
+class Speaker:
+    """Says lines with ``synth`` on ``output``, one clip at a time."""
+
+    def __init__(self, synth: Synthesizer, output: SoundOutput) -> None:
+        self.synth = synth
+        self.output = output
+        self._lock = threading.Lock()
+        self._started = 0.0
+        self._expected_end = 0.0
+        self._ended: float | None = 0.0
+
+    def say(self, text: str, wait: bool = True) -> bool:
+        """Speak ``text``. With ``wait`` return when it has been heard.
+
+        Returns False if it was cut off by ``stop()``. A line still playing
+        from an earlier ``say(..., wait=False)`` is finished first.
+        """
+        clip = self.synth.render(text)  # before waiting: rendering overlaps the previous line
+        return self.play(clip, wait)
+
+    def play(self, clip: AudioClip, wait: bool = True) -> bool:
+        """Play an effect (or any clip) the same way ``say`` plays speech."""
+        with self._lock:
+            if self.output.busy:
+                self._finish()
+            if not clip.pcm:
+                return True
+            self._started = time.monotonic()
+            self._expected_end = self._started + clip.seconds
+            self._ended = None
+            self.output.play(clip)
+        if wait:
+            return self._finish()
+        return True
+
+    def stop(self) -> None:
+        """Cut off whatever is playing, now."""
+        self.output.stop()
+        if self._ended is None:
+            self._ended = time.monotonic()
+
+    @property
+    def speaking(self) -> bool:
+        return self.output.busy
+
+    @property
+    def last_spoken_at(self) -> float:
+        """``time.monotonic()`` when the last audio ended (now, while still playing)."""
+        now = time.monotonic()
+        if self._ended is not None:
+            return self._ended
+        if self.output.busy:
+            return now
+        return min(now, self._expected_end)
+
+    def set_rate(self, delta: int) -> bool:
+        """Speak faster (positive words per minute) or slower; False if the voice cannot."""
+        return self.synth.set_rate(delta)
+
+    def close(self) -> None:
+        self.stop()
+        self.output.close()
+        self.synth.close()
+
+    def _finish(self) -> bool:
+        heard = self.output.wait()
+        if self._ended is None:
+            self._ended = time.monotonic()
+        return heard

@@ -1,0 +1,206 @@
+"""English speech recognition with PocketSphinx, the fallback when no Vosk model is installed.
+
+Uses the US English acoustic model and CMU dictionary that the ``pocketsphinx``
+package ships, with a finite-state grammar of exactly one phrase per utterance
+(allowing sequences of phrases cut accuracy on "b"/"d"/"bravo" by half).
+``SpeechDetector`` finds each utterance; it is decoded as a whole once the
+speaker pauses (about 0.3 s), which is fast (about 2 % of real time) and lets
+PocketSphinx normalise over the whole utterance.
+
+Rejecting speech outside the grammar: PocketSphinx always forces some phrase
+onto the audio, and a phone-loop garbage model competing inside the grammar
+rejected most correct phrases as well (measured on synthesised speech). What
+separates them is coverage: a phrase said on its own spans most of the voiced
+audio, while a phrase forced onto a sentence leaves most of it to silence
+and filler models. The confidence is therefore the share of voiced frames that
+the phrase's words cover, mapped to 0..1 by ``coverage_confidence``, times a
+pace check (voiced seconds per vowel of the phrase), because in noise
+PocketSphinx stretches a phrase over a whole sentence instead. Paths that
+never reach the end of a phrase give an empty transcript. Short words that
+rhyme with a phrase ("e", "tea" for "b", "d") are not rejected.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Collection, Sequence
+
+from ..audio.clip import SAMPLE_RATE
+from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word
+from .speech_detector import SpeechDetector, coverage_confidence
+
+PREROLL_S = 0.3
+"""Audio kept from before the detected start of speech."""
+FRAME_S = 0.01
+"""PocketSphinx's frame step."""
+COVERAGE_BOUNDS = (0.55, 0.8)
+"""Coverage giving confidence 0 and 1. Measured on clean synthesised speech: phrases said
+alone cover 0.72-1.0 of the voiced frames (median 0.94), sentences forced onto a phrase
+0.1-0.61 (median 0.33)."""
+SECONDS_PER_VOWEL = (0.5, 0.9)
+"""Voiced seconds per vowel of the phrase giving confidence 1 and 0. Measured: 0.16-0.64 for
+phrases said alone; sentences forced onto a short phrase mostly take 0.4-1.1. This catches
+what coverage misses in noise, where PocketSphinx stretches a phrase over a whole sentence."""
+EARLY_CONFIDENCE = 0.7
+"""The confidence a settled phrase needs to end an utterance at a short pause (the game's
+default ``input.min_confidence``); below it the utterance runs on to the full
+``end_silence_s`` in case the player goes on."""
+_VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
+_SEARCH = "voicehost"
+_ALTERNATE = re.compile(r"\(\d+\)$")
+
+
+class SphinxRecognizer(VocabularyRecognizer):
+    """A ``Recognizer`` on PocketSphinx's bundled US English model."""
+
+    name = "pocketsphinx"
+
+    def __init__(self, language: str = "en", *, end_silence_s: float = 0.3) -> None:
+        if language.lower().replace("_", "-").split("-")[0] != "en":
+            raise RecognizerError(
+                f"PocketSphinx here only knows English, not {language!r}.",
+                f"Install a Vosk model for {language} with `voicehost models download {language}` "
+                "or point recognizer.model at one.")
+        from pocketsphinx import Config, Decoder
+
+        self.language = language
+        try:
+            # dither: synthesised and digitally silent audio otherwise loses consonants.
+            config = Config(lm=None, dither=True, bestpath=False, loglevel="FATAL")
+            self._decoder = Decoder(config)
+        except (RuntimeError, ValueError) as exc:
+            raise RecognizerError(f"PocketSphinx could not start ({exc}).",
+                                  "Reinstall it with `pip install --force-reinstall pocketsphinx`.") from None
+        self._detector = SpeechDetector(end_silence_s)
+        self._phrases: list[str] = []
+        self.reset()
+
+    def _known(self, word: str) -> bool:
+        return self._decoder.lookup_word(word) is not None
+
+    def set_phrases(self, phrases: Sequence[str], settled: Collection[str] | None = None) -> None:
+        usable = self._usable(phrases)
+        self._phrases = usable
+        self._settled = self._settle(usable, settled)
+        if usable:
+            self._decoder.add_fsg(_SEARCH, self._grammar(usable))
+            self._decoder.activate_search(_SEARCH)
+        self.reset()
+
+    def _grammar(self, phrases: list[str]):
+        """A finite-state grammar of exactly one phrase: state 0 to state 1 along its words.
+
+        Built directly rather than as JSGF text, whose parser rejects some
+        dictionary words (``1st``). Silence and fillers between words are
+        added by the decoder.
+        """
+        transitions = []
+        state = 2
+        for phrase in phrases:
+            words = phrase.split()
+            here = 0
+            for i, word in enumerate(words):
+                last = i == len(words) - 1
+                there = 1 if last else state
+                state += 0 if last else 1
+                transitions.append((here, there, 1.0 / len(phrases) if i == 0 else 1.0, word))
+                here = there
+        return self._decoder.create_fsg(_SEARCH, 0, 1, transitions)
+
+    # -- streaming --------------------------------------------------------
+
+    def reset(self) -> None:
+        self._detector.reset()
+        self._audio = bytearray()
+        self._audio_start = 0.0  # stream time of self._audio[0]
+        self._ended: Transcript | None = None
+        self._pause_tried = False
+        self._tentative: tuple[Transcript, float] | None = None
+        """The transcript decoded at the last pause, and the voiced seconds it heard."""
+
+    def accept(self, pcm: bytes) -> bool:
+        self._audio += pcm
+        if self._detector.feed(pcm):
+            self._ended = self._decode()
+            return True
+        if not self._detector.in_speech:
+            self._trim()
+            return False
+        if self._pause_to_check(self._detector):
+            # A short pause: if a settled phrase has been said, there is no need to wait for more.
+            transcript = self._recognise(bytes(self._audio), self._audio_start)
+            if transcript.text in self._settled and transcript.confidence >= EARLY_CONFIDENCE:
+                self._consume()
+                self._ended = transcript
+                return True
+            self._tentative = (transcript, self._voiced())
+        return False
+
+    def _voiced(self) -> float:
+        return self._detector.speech_seconds(self._audio_start)
+
+    def result(self) -> Transcript:
+        transcript = self._ended if self._ended is not None else self._decode()
+        self._ended = None
+        return transcript
+
+    def _trim(self) -> None:
+        """Drop audio from before the pre-roll while nobody is speaking."""
+        excess = len(self._audio) // 2 - int(PREROLL_S * SAMPLE_RATE)
+        if excess > 0:
+            del self._audio[: excess * 2]
+            self._audio_start += excess / SAMPLE_RATE
+
+    def _decode(self) -> Transcript:
+        """Decode the buffered utterance and start the next one.
+
+        Nothing voiced since the decode at the last pause: that result stands.
+        """
+        start, audio = self._audio_start, bytes(self._audio)
+        earlier = self._tentative
+        if earlier is not None and earlier[1] == self._voiced():
+            self._consume()
+            return earlier[0]
+        self._consume()
+        return self._recognise(audio, start)
+
+    def _consume(self) -> None:
+        """Drop the buffered utterance and end its speech region."""
+        self._tentative = None
+        self._audio_start += len(self._audio) / 2 / SAMPLE_RATE
+        self._audio = bytearray()
+        self._detector.close_region()
+
+    def _recognise(self, audio: bytes, start: float) -> Transcript:
+        """Decode ``audio``, which began at stream time ``start``, as one utterance."""
+        end = start + len(audio) / 2 / SAMPLE_RATE
+        if not self._phrases or self._detector.speech_seconds(start, end) == 0:
+            return NOTHING
+        decoder = self._decoder
+        decoder.start_utt()
+        decoder.process_raw(audio, full_utt=True)
+        decoder.end_utt()
+        hyp = decoder.hyp()
+        text = " ".join(_ALTERNATE.sub("", w) for w in hyp.hypstr.split()) if hyp else ""
+        if text not in self._phrases:  # empty, or a path that stopped inside a phrase
+            return NOTHING
+        spans = [
+            (_ALTERNATE.sub("", s.word), start + s.start_frame * FRAME_S, start + (s.end_frame + 1) * FRAME_S)
+            for s in decoder.seg() or ()
+            if not _is_filler(s.word)
+        ]
+        covered = coverage_confidence(
+            self._detector.coverage(((a, b) for _, a, b in spans), start, end), *COVERAGE_BOUNDS)
+        vowels = sum(1 for w in text.split() for phone in (decoder.lookup_word(w) or "").split()
+                     if phone in _VOWELS)
+        per_vowel = self._detector.speech_seconds(start, end) / max(1, vowels)
+        low, high = SECONDS_PER_VOWEL
+        paced = 1.0 - coverage_confidence(per_vowel, low, high)
+        confidence = covered * paced
+        words = tuple(Word(w, confidence, a, b) for w, a, b in spans)
+        return Transcript(text, confidence, words)
+
+
+def _is_filler(word: str) -> bool:
+    return word.startswith(("<", "[", "+")) or word == "(NULL)"
+

@@ -1,0 +1,282 @@
+"""Speech synthesis: text in, ``AudioClip`` out.
+
+``Pyttsx3Synthesizer`` renders each line to a WAV file in a worker process
+(``tts_worker.py``) and keeps what it rendered in memory (LRU) and, with
+``cache_dir``, on disk. A worker that hangs is killed and restarted, so the
+host never hangs on speech.
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import wave
+from collections import OrderedDict
+from pathlib import Path
+from typing import NamedTuple
+
+from ..audio.clip import AudioClip
+from ..errors import FixableError
+from .tts_worker import WorkerHandle
+
+SPEECH_FIX = "Install a speech engine: espeak-ng, e.g. `sudo apt-get install espeak-ng`."
+RENDER_FIX = ("The game is saved: `voicehost play --resume` continues it. If speech fails "
+              "again, check the engine with `voicehost voices` and try another `host.voice`.")
+DEFAULT_RATE = 200
+"""pyttsx3's speaking rate when none is set, in words per minute."""
+START_TIMEOUT = 20.0
+"""Seconds the worker may take to import pyttsx3 and start its engine."""
+
+
+class SpeechError(FixableError):
+    """No speech could be produced. ``fix`` says what the user can do."""
+
+    def __init__(self, reason: str, fix: str = SPEECH_FIX) -> None:
+        super().__init__(reason, fix)
+
+
+class Voice(NamedTuple):
+    id: str
+    name: str
+    languages: list[str]
+
+
+class Synthesizer(abc.ABC):
+    """Turns one line of text into audio."""
+
+    @abc.abstractmethod
+    def render(self, text: str) -> AudioClip:
+        """The spoken ``text``. Raises SpeechError."""
+
+    def set_rate(self, delta: int) -> bool:
+        """Speak faster (positive) or slower (negative); False if not supported."""
+        return False
+
+    def close(self) -> None:
+        """Release any helper process."""
+
+
+class Pyttsx3Synthesizer(Synthesizer):
+    """pyttsx3 (espeak-ng on Linux) in a restartable worker, with a render cache.
+
+    ``voice``: a voice id, name or language, or a part of one (see ``voices()``);
+    ``rate``: words per minute; ``volume``: 0.0-1.0; None keeps the engine's
+    default. ``cache_dir``: keep rendered lines there between games. Nothing is
+    started until the first ``render`` (or ``voices``).
+    """
+
+    MEMORY_LINES = 512
+    """How many rendered lines the in-memory cache keeps."""
+    DISK_LINES = 3000
+    """How many rendered lines ``cache_dir`` keeps (least recently used go first)."""
+    START_TIMEOUT = START_TIMEOUT
+    RENDER_TIMEOUT = 10.0
+    """Seconds a line may take (plus 1 s per 20 characters) before the worker is restarted."""
+    worker_command = (sys.executable, "-m", "voicehost.speech.tts_worker")
+    """The worker process; tests may point it at a stand-in."""
+
+    def __init__(self, voice: str | None = None, rate: int | None = None,
+                 volume: float | None = None, cache_dir=None) -> None:
+        self.voice = voice
+        self.rate = rate
+        self.volume = volume
+        self.cache_dir = Path(cache_dir) if cache_dir else None
+        self._memory: OrderedDict[str, AudioClip] = OrderedDict()
+        self._worker: WorkerHandle | None = None
+        self._voice_looked_up = False
+        self._disk_writes = 0
+        self._tmp = None
+        self._lock = threading.RLock()
+        self.engine = ""
+        """The pyttsx3 driver in use (e.g. ``espeak``), known once the worker runs."""
+
+    # Synthesizer interface
+    def render(self, text: str) -> AudioClip:
+        text = " ".join(text.split())
+        if not text:
+            return AudioClip(b"", rate=22050)
+        key = self._key(text)
+        clip = self._memory.get(key)
+        if clip is not None:
+            self._memory.move_to_end(key)
+            return clip
+        clip = self._from_disk(key)
+        if clip is None:
+            clip = self._render_fresh(text, key)
+        self._remember(key, clip)
+        return clip
+
+    def set_rate(self, delta: int) -> bool:
+        base = self.rate if self.rate is not None else DEFAULT_RATE
+        self.rate = max(80, min(400, base + delta))
+        return True
+
+    def voices(self) -> list[Voice]:
+        """The voices the engine offers, as (id, name, languages)."""
+        reply = self._ask({"op": "voices"}, timeout=15.0)
+        return [Voice(i, n, list(langs)) for i, n, langs in reply["voices"]]
+
+    def close(self) -> None:
+        self._stop_worker()
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # cache
+    def _key(self, text: str) -> str:
+        spec = json.dumps([text, self.voice, self.rate, self.volume], ensure_ascii=False)
+        return hashlib.sha256(spec.encode("utf-8")).hexdigest()[:32]
+
+    def _remember(self, key: str, clip: AudioClip) -> None:
+        self._memory[key] = clip
+        self._memory.move_to_end(key)
+        while len(self._memory) > self.MEMORY_LINES:
+            self._memory.popitem(last=False)
+
+    def _from_disk(self, key: str) -> AudioClip | None:
+        if self.cache_dir is None:
+            return None
+        path = self.cache_dir / f"{key}.wav"
+        try:
+            clip = _read_wav(path)
+            os.utime(path)  # recently used: keep it when pruning
+            return clip
+        except (OSError, wave.Error, EOFError):
+            return None
+
+    def _prune_disk(self) -> None:
+        try:
+            files = sorted(self.cache_dir.glob("*.wav"), key=lambda p: p.stat().st_mtime)
+            for old in files[: max(0, len(files) - self.DISK_LINES)]:
+                old.unlink()
+        except OSError:
+            pass
+
+    def _render_fresh(self, text: str, key: str) -> AudioClip:
+        request = {"op": "render", "text": text}
+        with self._lock:
+            tmp = self._tmpdir()
+            path = os.path.join(tmp, f"{key}.wav")
+            request["path"] = path
+            self._ask(request, timeout=self.RENDER_TIMEOUT + len(text) / 20)
+            try:
+                clip = _read_wav(path)
+            except (OSError, wave.Error, EOFError) as exc:
+                raise SpeechError(f"The speech engine wrote an unreadable file ({exc}).") from exc
+            if self.cache_dir is not None:
+                try:
+                    self.cache_dir.mkdir(parents=True, exist_ok=True)
+                    os.replace(path, self.cache_dir / f"{key}.wav")
+                    self._disk_writes += 1
+                    if self._disk_writes % 100 == 1:
+                        self._prune_disk()
+                except OSError:
+                    pass  # a read-only cache only costs speed
+            if os.path.exists(path):
+                os.unlink(path)
+        return clip
+
+    # worker
+    @property
+    def worker_running(self) -> bool:
+        """True while a worker process is up (none is needed for cached lines)."""
+        return self._worker is not None and self._worker.alive
+
+    def _ask(self, request: dict, timeout: float) -> dict:
+        """Send one request; if the worker hangs, dies or fails, start afresh and try once more."""
+        with self._lock:
+            for attempt in (1, 2):
+                self._ensure_worker()
+                reply = self._worker.ask(request, timeout)
+                if reply is not None and reply.get("ok"):
+                    return reply
+                self._stop_worker()
+                if attempt == 2:
+                    why = "stopped answering" if reply is None else f"failed: {reply.get('error')}"
+                    raise SpeechError(f"The speech engine {why}.", RENDER_FIX)
+        raise AssertionError("unreachable")
+
+    def _ensure_worker(self) -> None:
+        settings = {"voice": self.voice, "rate": self.rate, "volume": self.volume}
+        if self.worker_running and self._worker.settings == settings:
+            return
+        hello = self._spawn(settings)  # settings are fixed per worker (see tts_worker)
+        if hello.get("setting") == "voice" and self.voice and not self._voice_looked_up:
+            self._voice_looked_up = True  # maybe a name part such as "english": look it up
+            self.voice = settings["voice"] = self._look_up_voice(self.voice)
+            hello = self._spawn(settings)
+        if not hello.get("ok"):
+            self._stop_worker()
+            why = hello.get("error", "it did not start in time")
+            key = hello.get("setting")
+            if key:
+                raise SpeechError(f"The speech engine refused the {key} {getattr(self, key)!r} "
+                                  f"({why}).", f"Change `host.{key}` in config.yaml (or leave it "
+                                  "empty for the default).")
+            raise SpeechError(f"No text-to-speech engine works ({why}).")
+        self.engine = hello.get("ready", "")
+
+    def _spawn(self, settings: dict) -> dict:
+        """Start a worker with fixed settings; returns its greeting."""
+        self._stop_worker()
+        try:
+            self._worker = WorkerHandle(list(self.worker_command), settings, self.START_TIMEOUT)
+        except OSError as exc:
+            raise SpeechError(f"The speech worker could not be started ({exc}).") from exc
+        return self._worker.hello
+
+    def _look_up_voice(self, wanted: str) -> str:
+        """The id of the voice whose id, name or language best fits ``wanted``."""
+        self.voice = None
+        try:
+            voices = self.voices()
+        finally:
+            self.voice = wanted
+        match = pick_voice(voices, wanted)
+        if match is None:
+            some = ", ".join(v.id for v in voices[:8])
+            raise SpeechError(f"No speech voice matches {wanted!r}.",
+                              f"Set `host.voice` in config.yaml to a voice id such as {some}.")
+        return match.id
+
+    def _stop_worker(self) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.stop()
+
+    def _tmpdir(self) -> str:
+        if self._tmp is None:
+            self._tmp = tempfile.mkdtemp(prefix="voicehost-tts-")
+        return self._tmp
+
+
+def pick_voice(voices: list[Voice], wanted: str) -> Voice | None:
+    """The voice meant by ``wanted``: an id, a name, a language code or a part of one."""
+    w = wanted.strip().lower()
+    for test in (lambda v: w in (v.id.lower(), v.name.lower()),
+                 lambda v: w in [lang.lower() for lang in v.languages],
+                 lambda v: w in v.id.lower() or w in v.name.lower()):
+        found = [v for v in voices if test(v)]
+        if found:
+            return min(found, key=lambda v: len(v.name))
+    return None
+
+
+def _read_wav(path) -> AudioClip:
+    with wave.open(str(path), "rb") as w:
+        if w.getsampwidth() != 2:
+            raise wave.Error(f"{8 * w.getsampwidth()}-bit audio")
+        return AudioClip(w.readframes(w.getnframes()), rate=w.getframerate(),
+                         width=2, channels=w.getnchannels())

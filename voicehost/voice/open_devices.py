@@ -1,0 +1,101 @@
+"""Voice mode: the host speaks through a Speaker and hears through a Listener.
+
+``open_voice_devices`` picks the devices from the settings and flags, and
+turns a missing microphone, speaker, voice or model into a clear message (or,
+with ``--input auto``, into typed answers).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from ..audio.microphone import Microphone, MicrophoneError
+from ..audio.sound_output import SoundOutputError
+from ..errors import FixableError
+from ..host.intents import Context, Phrases, grammar
+from ..host.output import HostOutput
+from ..host.player_input import KeyboardInput, PlayerInput
+from ..language.locale import Locale
+from ..speech.recognizer import Recognizer, RecognizerError
+from ..speech.speaker import Speaker
+from .spoken_output import SpokenOutput
+from .voice_input import VoiceInput
+
+
+class DeviceError(FixableError):
+    """Voice mode cannot start; the message names the fix."""
+
+
+def check_vocabulary(recognizer: Recognizer, locale: Locale, lifelines: tuple[str, ...]) -> list[str]:
+    """Phrase-table words the model does not know, checked once at start-up."""
+    phrases = Phrases(locale.phrases, locale.data["numbers"])
+    every: list[str] = []
+    for phase in ("answer", "confirm_answer", "vote", "call", "count"):
+        every += grammar(Context(phase, {}, lifelines), phrases)
+    return sorted(set(recognizer.missing_words(every)))
+
+
+def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, HostOutput]:
+    """The speaker (or ``--speaker-file``) and, when voice input is wanted and
+    possible, the microphone (or ``--mic-file``) with a recogniser."""
+    speaker = open_speaker(args, settings)
+    output = SpokenOutput(speaker, effects=settings.host.sounds)
+    mode = settings.input.mode
+    if mode == "text":
+        return KeyboardInput(), output
+    try:
+        recognizer = open_recognizer(settings)
+        microphone = open_microphone(args, settings)
+    except (MicrophoneError, RecognizerError) as exc:
+        if mode == "voice" or args.mic_file:
+            output.close()
+            raise DeviceError(f"{exc}") from None
+        note = locale.line("no_microphone")
+        print(f"voicehost: {exc}", file=sys.stderr)
+        output.say(note)
+        return KeyboardInput(), output
+    missing = check_vocabulary(recognizer, locale, ("fifty_fifty", "ask_audience", "phone_friend"))
+    if missing:
+        print(f"voicehost: the speech model does not know these words, so phrases with them "
+              f"cannot be recognised: {', '.join(missing)}", file=sys.stderr)
+    player_input = VoiceInput(microphone, recognizer, speaker,
+                              echo_tail_s=settings.input.echo_tail_ms / 1000, announce=output.say,
+                              locale=locale, stream=sys.stdout)
+    return player_input, output
+
+
+def open_speaker(args, settings) -> Speaker:
+    from ..audio.device_sound_output import DeviceSoundOutput
+    from ..audio.file_sound_output import FileSoundOutput
+    from ..speech.tts import Pyttsx3Synthesizer
+    try:
+        out = (FileSoundOutput(args.speaker_file) if args.speaker_file
+               else DeviceSoundOutput(settings.audio.output_device))
+    except SoundOutputError as exc:
+        raise DeviceError(f"{exc.reason} {exc.fix} Or play on screen only, typing the answers: "
+                          "--input text.") from None
+    host = settings.host
+    return Speaker(Pyttsx3Synthesizer(host.voice, host.rate, host.volume, cache_dir=tts_cache_dir()), out)
+
+
+def tts_cache_dir() -> Path:
+    """Rendered host lines are kept here, so frequent lines cost nothing in later games."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    return Path(base) / "voicehost" / "tts"
+
+
+def open_recognizer(settings) -> Recognizer:
+    from ..speech.models import default_models_dir
+    from ..speech.recognizers import make_recognizer
+    r = settings.recognizer
+    return make_recognizer(r.engine, settings.game.language, r.model, default_models_dir(r.models_dir))
+
+
+def open_microphone(args, settings) -> Microphone:
+    from ..audio.device_microphone import DeviceMicrophone
+    from ..audio.file_microphone import FileMicrophone
+    mic = FileMicrophone(args.mic_file) if args.mic_file else DeviceMicrophone(settings.audio.input_device)
+    mic.start()
+    return mic

@@ -1,0 +1,106 @@
+"""What the player says, heard through a microphone and a recogniser.
+
+The microphone is ignored while the host speaks and for a short tail after; a
+microphone lost mid-game pauses the game (it is saved) and is retried.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Callable, TextIO
+
+from ..audio.microphone import EndOfAudio, Microphone, MicrophoneError
+from ..host.intents import Context, Phrases, settled
+from ..host.player_input import EndOfInput, Heard, PlayerInput
+from ..language.locale import Locale
+from ..speech.listener import Listener
+from ..speech.recognizer import Recognizer
+from ..speech.speaker import Speaker
+
+RETRY_SECONDS = 2.0
+"""How often a lost microphone is looked for again."""
+
+
+class VoiceInput(PlayerInput):
+    """Listens with a grammar of what may be said now, never while the host speaks."""
+
+    def __init__(self, microphone: Microphone, recognizer: Recognizer, speaker: Speaker | None,
+                 *, echo_tail_s: float = 0.3, announce: Callable[[str], None] | None = None,
+                 locale: Locale | None = None, stream: TextIO | None = None,
+                 retry_s: float = RETRY_SECONDS, phrase_table: Phrases | None = None) -> None:
+        self.microphone = microphone
+        self.recognizer = recognizer
+        self.listener = Listener(microphone, recognizer)
+        self.speaker = speaker
+        self.echo_tail_s = echo_tail_s
+        self.announce = announce or (lambda text: None)
+        self.locale = locale
+        self.stream = stream
+        self.retry_s = retry_s
+        self._unknown: dict[str, bool] = {}
+        if phrase_table is None and locale is not None:
+            phrase_table = Phrases(locale.phrases, locale.data["numbers"])
+        self._table = phrase_table
+        """Tells which phrases are settled (``intents.settled``); without it the recogniser
+        ends early only after phrases that no other phrase continues."""
+
+    def known(self, phrases: list[str]) -> list[str]:
+        """Drop phrases with words the model lacks (Vosk would drop them silently anyway)."""
+        new = [p for p in phrases if p not in self._unknown]
+        if new:
+            missing = set(self.recognizer.missing_words(new))
+            for p in new:
+                self._unknown[p] = any(w in missing for w in p.split())
+        return [p for p in phrases if not self._unknown[p]]
+
+    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+        self._quiet_after_host()
+        try:
+            listened = self.known(phrases)
+            done = settled(context, self._table, listened) if self._table else None
+            heard = self.listener.listen(listened, timeout if timeout is not None else 3600.0, done)
+        except EndOfAudio:
+            raise EndOfInput() from None
+        except MicrophoneError as exc:
+            self._recover(exc)
+            return None
+        if heard is None:
+            return None
+        if self.stream is not None and heard.text:
+            print(f"> ({heard.text})", file=self.stream, flush=True)
+        return Heard(heard.text, heard.confidence, typed=False, speech_ended=heard.speech_ended)
+
+    def _quiet_after_host(self) -> None:
+        """The microphone hears nothing while the host speaks, nor for a short tail after."""
+        if self.speaker is None:
+            return
+        while self.speaker.speaking:
+            time.sleep(0.02)
+        rest = self.speaker.last_spoken_at + self.echo_tail_s - time.monotonic()
+        if rest > 0:
+            time.sleep(rest)
+        self.microphone.flush()
+
+    def _recover(self, error: MicrophoneError) -> None:
+        """Pause (the game is saved) and retry until the microphone is back."""
+        device = self.locale.line("device_microphone") if self.locale else "microphone"
+        if self.locale:
+            self.announce(self.locale.line("paused_device", device=device))
+        print(f"voicehost: {error.reason} Retrying every {self.retry_s:g} s.", file=sys.stderr)
+        while True:
+            try:
+                self.microphone.stop()
+            except MicrophoneError:
+                pass
+            time.sleep(self.retry_s)
+            try:
+                self.microphone.start()
+                break
+            except MicrophoneError:
+                continue
+        if self.locale:
+            self.announce(self.locale.line("device_back", device=device))
+
+    def close(self) -> None:
+        self.microphone.stop()
