@@ -129,3 +129,10 @@ def test_a_phrase_is_settled_unless_saying_more_could_change_its_meaning():
     assert "new york" not in done  # the player may be about to say "city"
     assert {"new york city", "boston", "fifty fifty", "repeat"} <= done
 
+
+@pytest.mark.parametrize("phase", ["answer", "confirm_answer", "confirm_walk", "vote", "call"])
+@pytest.mark.parametrize("text", ["yes final answer", "london", "something long and unknown"])
+def test_a_moment_without_options_never_fails(phase, text):
+    """``voicehost recognize --state confirm`` has no options: understanding must still work."""
+    interpret(text, Context(phase, {}, LIFELINES), PHRASES)
+    interpret(text, Context(phase, {}, LIFELINES), PHRASES, fuzzy=False)

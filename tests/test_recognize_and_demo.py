@@ -35,6 +35,15 @@ def test_recognize_in_the_confirm_state(tmp_path):
     assert json.loads(run.stdout)["intent"] == "yes"
 
 
+def test_recognize_confirm_without_options_on_a_long_yes(tmp_path):
+    """Once a traceback in the option-text matcher: "yes final answer" with no options."""
+    run = voicehost(["recognize", "--state", "confirm", say(tmp_path / "y.wav", "yes final answer")],
+                    tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    assert json.loads(run.stdout)["intent"] == "yes"
+
+
 def test_recognize_reports_an_unreadable_file(tmp_path):
     (tmp_path / "bad.wav").write_text("not audio")
     run = voicehost(["recognize", str(tmp_path / "bad.wav")], tmp_path)

@@ -118,7 +118,7 @@ def _match_option_text(text: str, ph: Phrases, options: dict[str, str], fuzzy: b
     inside = [k for k, v in normed.items() if v and _contains(text, v)]
     if len(inside) == 1:
         return inside[0]
-    if not fuzzy or len(text) < 3:
+    if not fuzzy or len(text) < 3 or not normed:
         return None
     scores = {k: difflib.SequenceMatcher(None, text, v).ratio() for k, v in normed.items()}
     best = max(scores, key=scores.get)
