@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -199,3 +200,16 @@ def test_works_from_any_directory_with_the_bundled_decks(tmp_path):
 def test_help_explains_with_an_example(tmp_path, command):
     run = voicehost(command, tmp_path)
     assert run.returncode == 0 and "example" in run.stdout.lower()
+
+
+def test_a_save_from_before_the_package_was_split_into_parts_resumes(tmp_path):
+    """Written by voicehost when all its modules stood side by side in one folder, from a
+    source tree that is gone: the bundled decks are found again by their names."""
+    save = tmp_path / "game.json"
+    shutil.copy(Path(__file__).parent / "data" / "save-before-the-parts.json", save)
+    run = voicehost(["play", "--input", "text", "--resume", "--save-file", str(save)], tmp_path,
+                    "b\nyes\n")
+    assert run.returncode == 0, run.stderr
+    assert "Welcome back" in run.stdout
+    assert "How many strings does a standard acoustic guitar have?" in run.stdout
+    assert "You have 2,000 kronor in this round." in run.stdout

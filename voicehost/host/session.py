@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..config import Settings
 from ..game.editions import EDITIONS
@@ -113,13 +114,21 @@ def resume(store: SaveStore) -> tuple[Saved | None, str]:
     if data.get("finished"):
         return None, "The saved game is over. Starting a new game."
     try:
-        questions = load_questions(data["decks"], data["language"])
+        paths = saved_deck_paths(data["decks"])
+        questions = load_questions(paths, data["language"])
         game = Game.from_dict(data["game"], questions)
     except (KeyError, ValueError, TypeError, AttributeError) as exc:
         kept = store.keep_aside("unreadable")
         return None, (f"The saved game could not be read ({exc.__class__.__name__}: {exc}); "
                       f"it was kept as {kept}. Starting a new game.")
-    return Saved(game, data["decks"], data["language"]), ""
+    return Saved(game, paths, data["language"]), ""
+
+
+def saved_deck_paths(paths: list[str]) -> list[str]:
+    """The decks of a save; a bundled deck that moved (voicehost was reinstalled, upgraded or
+    run from another folder) is found again by its file name among the bundled decks."""
+    bundled = {p.name: str(p) for p in bundled_deck_paths()}
+    return [p if Path(p).exists() else bundled.get(Path(p).name, p) for p in paths]
 
 
 def keep_unfinished(store: SaveStore) -> str:
