@@ -35,25 +35,29 @@ from voicehost.audio.clip import AudioClip
 
 APT_HINT = "sudo apt-get install pulseaudio pulseaudio-utils libasound2-plugins libportaudio2"
 RATE = 16000
-"""Rate at which ``record_speaker`` records, in hertz (mono, 16-bit)."""
+"""Rate at which ``record_speaker`` records by default, in hertz (mono, 16-bit)."""
+SPEECH_RATE = 22050
+"""The rate the host's speech is rendered at (espeak-ng): record at it to compare clips as
+they are, with nothing resampled."""
 
 
 class SpeakerRecording:
     """``parec -d spk.monitor`` running into a raw file until ``stop()``."""
 
-    def __init__(self, env: dict, path: Path) -> None:
+    def __init__(self, env: dict, path: Path, latency_ms: int = 20, rate: int = RATE) -> None:
         self.path = Path(path)
+        self.rate = rate
         self._raw = self.path.with_suffix(".raw")
         self._out = open(self._raw, "wb")
         self._proc = subprocess.Popen(
-            ["parec", "-d", "spk.monitor", "--raw", "--format=s16le", f"--rate={RATE}",
-             "--channels=1", "--latency-msec=20"],
+            ["parec", "-d", "spk.monitor", "--raw", "--format=s16le", f"--rate={rate}",
+             "--channels=1", f"--latency-msec={latency_ms}"],
             stdout=self._out, stderr=subprocess.DEVNULL, env=env)
 
     def wait_flowing(self, timeout: float = 10.0) -> None:
         """Block until parec delivers audio (PulseAudio starts streams lazily)."""
         deadline = time.monotonic() + timeout
-        while self._raw.stat().st_size < RATE // 5:  # 0.1 s of samples
+        while self._raw.stat().st_size < self.rate // 5:  # 0.1 s of samples
             if time.monotonic() > deadline:
                 raise TimeoutError("parec delivered no audio from spk.monitor")
             time.sleep(0.02)
@@ -68,18 +72,18 @@ class SpeakerRecording:
         with wave.open(str(self.path), "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
-            w.setframerate(RATE)
+            w.setframerate(self.rate)
             w.writeframes(pcm)
-        return AudioClip(pcm, rate=RATE)
+        return AudioClip(pcm, rate=self.rate)
 
 
 class _Keeper:
     """``parec`` at low latency on a monitor, its audio thrown away."""
 
-    def __init__(self, env: dict, monitor: str) -> None:
+    def __init__(self, env: dict, monitor: str, latency_ms: int = 20) -> None:
         self._proc = subprocess.Popen(
             ["parec", "-d", monitor, "--raw", "--format=s16le", "--rate=8000",
-             "--channels=1", "--latency-msec=20"],
+             "--channels=1", f"--latency-msec={latency_ms}"],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self._flowing = threading.Event()
         threading.Thread(target=self._drain, daemon=True).start()
@@ -98,9 +102,16 @@ class _Keeper:
 
 
 class VirtualAudio:
-    """A running private PulseAudio server and helpers to use its devices."""
+    """A running private PulseAudio server and helpers to use its devices.
 
-    def __init__(self) -> None:
+    ``monitor_latency_ms``: the latency at which the speaker's monitor is read
+    (by a listener kept running, and by ``record_speaker``). The lowest latency
+    any reader asks for sets the sink's: 20 ms is a desktop's usual, 10 ms what
+    a call or recording app sets, 200 ms a relaxed server.
+    """
+
+    def __init__(self, monitor_latency_ms: int = 20) -> None:
+        self.monitor_latency_ms = monitor_latency_ms
         self.runtime_dir = Path(tempfile.mkdtemp(prefix="voicehost-pulse-"))
         self.socket = self.runtime_dir / "pa.sock"
         self.server = f"unix:{self.socket}"
@@ -138,8 +149,8 @@ class VirtualAudio:
         # A null sink nobody listens to runs at 2 s latency: a finished clip takes ~2 s
         # to drain and a new stream ~2 s to start. Low-latency listeners on both
         # monitors make the virtual devices as quick as a sound card.
-        self._keepers = [_Keeper(self.env, monitor) for monitor in ("spk.monitor",
-                                                                      "micfeed.monitor")]
+        self._keepers = [_Keeper(self.env, "spk.monitor", self.monitor_latency_ms),
+                         _Keeper(self.env, "micfeed.monitor")]
         for keeper in self._keepers:
             keeper.wait_flowing(timeout)
 
@@ -174,9 +185,9 @@ class VirtualAudio:
             proc.wait(60)
         return proc
 
-    def record_speaker(self, path) -> SpeakerRecording:
-        """Start recording what is played to the default output (``spk``)."""
-        rec = SpeakerRecording(self.env, Path(path))
+    def record_speaker(self, path, rate: int = RATE) -> SpeakerRecording:
+        """Start recording what is played to the default output (``spk``), mono at ``rate``."""
+        rec = SpeakerRecording(self.env, Path(path), self.monitor_latency_ms, rate)
         self._recordings.append(rec)
         return rec
 
@@ -194,11 +205,11 @@ def _reinit_portaudio() -> None:
 
 
 @contextlib.contextmanager
-def virtual_audio():
+def virtual_audio(monitor_latency_ms: int = 20):
     """Start a private server, point this process (and sounddevice) at it, clean up."""
     if shutil.which("pulseaudio") is None or shutil.which("pactl") is None:
         pytest.skip(f"PulseAudio is not installed: {APT_HINT}")
-    pa = VirtualAudio()
+    pa = VirtualAudio(monitor_latency_ms)
     pa.start()
     keys = ("XDG_RUNTIME_DIR", "PULSE_SERVER", "PULSE_CLIENTCONFIG")
     saved = {k: os.environ.get(k) for k in keys}

@@ -1,0 +1,173 @@
+"""What a listener heard: each clip that was played, found again in a recording.
+
+The tests and ``bench/`` record the virtual speaker's monitor while the host
+plays, then ask, clip by clip and in order, how much of each clip's audible
+sound came out. A clip is found by its loudness envelope (10 ms blocks, in
+dB); a block of the clip counts as heard when the recording holds the same
+loudness (within ``TOLERANCE_DB``) at the same place. So a clip cut short, a
+clip lost or two clips on top of each other all show up as a share below 1.
+
+The comparison runs at the recording's rate (mono); a clip at another rate is
+converted first. Record at the rate the host's clips are rendered at (22050 Hz
+for espeak-ng) and nothing needs converting.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import accumulate
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..audio.clip import AudioClip
+from ..audio.pcm import convert, samples
+
+BLOCK_SECONDS = 0.01
+"""Length of an envelope block."""
+FLOOR_DB = -50.0
+"""Blocks quieter than this (dB below full scale) are silence."""
+TOLERANCE_DB = 3.0
+"""How far a recorded block's loudness may be from the clip's and still count as heard."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """One clip located in the recording."""
+
+    start: float
+    """Where the clip starts in the recording, in seconds."""
+    end: float
+    """Where its last audible block ends, in seconds."""
+    finish: float
+    """Where its last sample lies (after any silence at its end), in seconds."""
+    audible: float
+    """The clip's own audible duration, in seconds."""
+    heard: float
+    """Share (0-1) of the clip's audible blocks found in the recording at that place."""
+
+
+class _Loudness:
+    """Block features of a clip at any sample offset, from running sums (so a search over
+    thousands of offsets costs a lookup each, not a pass over the samples)."""
+
+    def __init__(self, clip: AudioClip, rate: int) -> None:
+        if clip.rate != rate or clip.channels != 1:
+            clip = convert(clip, rate, 1)
+        a = samples(clip.pcm)
+        self.rate, self.block = rate, int(rate * BLOCK_SECONDS)
+        self.length = len(a)
+        self._power = [0, *accumulate(s * s for s in a)]
+        self._slope = [0, 0, *accumulate((b - c) ** 2 for b, c in zip(a[1:], a))]
+
+    def at(self, start: int) -> tuple[float, float]:
+        """(loudness, loudness of the slope) of the block starting at sample ``start``."""
+        end = start + self.block
+        return (_db((self._power[end] - self._power[start]) / self.block),
+                _db((self._slope[end] - self._slope[start]) / self.block))
+
+    def blocks(self, start: int = 0) -> list[tuple[float, float]]:
+        return [self.at(i) for i in range(start, self.length - self.block + 1, self.block)]
+
+
+def envelope(clip: AudioClip, rate: int | None = None) -> list[tuple[float, float]]:
+    """Per 10 ms block: the loudness, and the loudness of the signal's slope (which weighs
+    the high sounds: hiss, "s", "t"), in dB below full scale (``FLOOR_DB`` for silence).
+    Two numbers tell one sound from another far better than loudness alone, which most
+    speech shares. ``rate``: the rate to compare at (default: the clip's own)."""
+    return _Loudness(clip, rate or clip.rate).blocks()
+
+
+def _db(power: float) -> float:
+    return max(10 * math.log10(power / 32768.0 ** 2), FLOOR_DB) if power > 0 else FLOOR_DB
+
+
+def audible_seconds(clip: AudioClip) -> float:
+    return sum(1 for db, _ in envelope(clip) if db > FLOOR_DB) * BLOCK_SECONDS
+
+
+def locate(clips: Sequence[AudioClip], recording: AudioClip) -> list[Found]:
+    """Find each clip in ``recording``, in order, each after the end of the one before."""
+    rec = _Loudness(recording, recording.rate)
+    coarse = rec.blocks()
+    found: list[Found] = []
+    earliest = 0
+    for clip in clips:
+        env = envelope(clip, rec.rate)
+        loud = [i for i, (db, _) in enumerate(env) if db > FLOOR_DB]
+        if not loud:
+            at = earliest * BLOCK_SECONDS
+            found.append(Found(at, at, at, 0.0, 1.0))
+            continue
+        best = _best_offset(env, loud, coarse, earliest - loud[0])
+        score, start, last = _refine(env, loud, rec, best * rec.block)
+        at = start / rec.rate
+        found.append(Found(at, at + (loud[-1] + 1) * BLOCK_SECONDS, at + clip.seconds,
+                           len(loud) * BLOCK_SECONDS, score))
+        if score >= 0.5:  # the next clip comes after what was heard of this one (if it was)
+            earliest = max(earliest, best + last + 1)
+    return found
+
+
+def _matches(env: list, loud: list[int], rec: list, offset: int,
+             tolerance: float = TOLERANCE_DB) -> int:
+    n = 0
+    for i in loud:
+        j = i + offset
+        if 0 <= j < len(rec) and abs(rec[j][0] - env[i][0]) <= tolerance \
+                and abs(rec[j][1] - env[i][1]) <= tolerance:
+            n += 1
+    return n
+
+
+def _best_offset(env: list, loud: list[int], rec: list, lowest: int) -> int:
+    """The block offset where the clip's audible blocks match the recording: the earliest
+    place that matches nearly as well as the best (a line said twice is found where it
+    was said first), then the best within a quarter of a second of it (a held tone matches
+    nearly as well a little early). Searched on every other offset with a looser
+    tolerance first (a block off by 10 ms is still close in speech, though not in a click,
+    so short clips are searched on every offset), then block by block."""
+    lowest = max(lowest, -loud[0])
+    highest = max(lowest, len(rec) - loud[0] - 1)
+    sample = loud[:: max(1, len(loud) // 60)]  # a few dozen blocks are enough to find it
+    step = 1 if len(loud) < 50 else 2
+    scores = [(off, _matches(env, sample, rec, off, 2 * TOLERANCE_DB))
+              for off in range(lowest, highest + 1, step)]
+    top = max(score for _, score in scores)
+    first = next(off for off, score in scores if score >= top - max(1.0, 0.1 * top))
+    around = range(max(lowest, first - step), min(highest, first + 25 + step) + 1)
+    return max(around, key=lambda off: _matches(env, loud, rec, off))
+
+
+def _refine(env: list, loud: list[int], rec: _Loudness, start: int) -> tuple[float, int, int]:
+    """(share heard, start in samples, last block heard) at the best alignment within half
+    a block of ``start``: every 4th sample, then sample by sample around the best."""
+
+    def heard(begin: int) -> list[int]:
+        if begin < 0:
+            return []
+        out = []
+        for i in loud:
+            at = begin + i * rec.block
+            if at + rec.block > rec.length:
+                break
+            db, slope = rec.at(at)
+            if abs(db - env[i][0]) <= TOLERANCE_DB and abs(slope - env[i][1]) <= TOLERANCE_DB:
+                out.append(i)
+        return out
+
+    near = max(range(start - rec.block // 2, start + rec.block // 2 + 1, 4),
+               key=lambda b: len(heard(b)))
+    best = max(range(near - 3, near + 4), key=lambda b: len(heard(b)))
+    blocks = heard(best)
+    return len(blocks) / len(loud), best, _last_of_run(blocks, loud)
+
+
+def _last_of_run(blocks: list[int], loud: list[int]) -> int:
+    """The last heard block among mostly heard ones (four in five of the 20 audible blocks
+    up to it): where a clip that was cut off stops, not a stray match after it."""
+    heard, last = set(blocks), loud[0]
+    for k, i in enumerate(loud):
+        window = loud[max(0, k - 19):k + 1]
+        if i in heard and sum(1 for j in window if j in heard) >= 0.8 * len(window):
+            last = i
+    return last
