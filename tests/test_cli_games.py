@@ -159,7 +159,7 @@ def test_a_new_game_never_overwrites_an_unfinished_one(table):
 
 
 @pytest.mark.parametrize("args,needle", [
-    (["play", "--rounds", "0", "--input", "text"], "game.rounds"),
+    (["play", "--rounds", "0", "--input", "text"], "--rounds: 0 is out of range"),
     (["play", "--players", "Ann,ann", "--input", "text"], "same name"),
     (["play", "--players", "A,B,C,D,E,F,G", "--input", "text"], "too many"),
 ])
@@ -172,6 +172,25 @@ def test_bad_config_file_exits_2_naming_the_key(tmp_path):
     (tmp_path / "config.yaml").write_text("game:\n  edition: uk\n")
     run = voicehost(["play", "--input", "text"], tmp_path, "")
     assert run.returncode == 2 and "game.edition" in run.stderr and "se, de" in run.stderr
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("- game\n", "config.yaml: (top level): is a list, not a mapping."),
+    ("7\n", "config.yaml: (top level): is 7, not a mapping."),
+    ("game: 5\n", "config.yaml: game: is 5, not a mapping."),
+])
+def test_a_config_that_is_not_a_mapping_exits_2_naming_the_key(tmp_path, text, needle):
+    (tmp_path / "config.yaml").write_text(text)
+    run = voicehost(["play", "--input", "text", "--players", "Ann"], tmp_path, "")
+    assert run.returncode == 2 and needle in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("flag,value", [("--rounds", "0"), ("--rounds", "51")])
+def test_a_bad_flag_is_named_as_the_flag_even_with_a_config_file(table, flag, value):
+    tmp, config = table
+    run = voicehost(["play", "--config", str(config), "--input", "text", flag, value], tmp, "")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert f"{flag}" in run.stderr and "game." not in run.stderr
 
 
 def test_a_broken_deck_is_reported_with_file_and_line(tmp_path):

@@ -48,6 +48,15 @@ def add_play_command(sub) -> None:
     p.set_defaults(func=run_play)
 
 
+FLAGS = {
+    "input.mode": "--input", "game.edition": "--edition", "game.format": "--format",
+    "game.rounds": "--rounds", "game.seed": "--seed", "lifelines.phone": "--phone",
+    "game.save_file": "--save-file", "game.players": "--players",
+    "game.confirm_answers": "--no-confirm",
+}
+"""The flags of ``voicehost play`` that override a config key, by key."""
+
+
 def play_settings(args: argparse.Namespace) -> Settings:
     overrides = {
         "input.mode": args.input, "game.edition": args.edition, "game.format": args.format,
@@ -56,7 +65,7 @@ def play_settings(args: argparse.Namespace) -> Settings:
         "game.players": session.parse_players(args.players) if args.players is not None else None,
         "game.confirm_answers": False if args.no_confirm else None,
     }
-    return load_settings(getattr(args, "config", None), overrides)
+    return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
 
 def run_play(args: argparse.Namespace) -> int:
