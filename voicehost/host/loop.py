@@ -34,6 +34,8 @@ class HostOptions:
     """Words per minute that "slower" and "faster" change."""
     confirm_lifelines: bool = True
     """Ask before using a lifeline that was heard: a misheard word must not spend one."""
+    resume_command: str = "voicehost play --resume"
+    """The command that carries on with this game, said when the input ends."""
 
 
 class Host:
@@ -80,7 +82,7 @@ class Host:
         except EndOfInput:
             self.save(self.game)
             if self.saving and not self.game.over:
-                self.say([self.narrator.line("saved")])
+                self.say([self.narrator.line("saved", command=self.options.resume_command)])
         return 0
 
     def recap(self) -> None:
