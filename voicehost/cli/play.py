@@ -24,7 +24,8 @@ PLAY_EPILOG = """examples:
 
 Typed or spoken, the same words work: b, answer b, london, fifty fifty,
 ask the audience, phone a friend, walk away, final answer, yes, no,
-repeat, balance, help.
+repeat, options, balance, lifelines, help. Typed only: y, n, 1-4 for A-D,
+quit (save and stop).
 """
 
 

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..config import Settings
 from ..game.editions import EDITIONS
+from ..game.commands import HostCommand
 from ..game.engine import Game, GameError
 from ..game.question import Question
 from ..game.rules import Rules
@@ -21,7 +22,7 @@ from ..questions.deck import bundled_deck_paths, load_decks
 from ..questions.format import DeckError
 from .intents import Context, Phrases, grammar, interpret
 from .output import HostOutput
-from .player_input import PlayerInput
+from .player_input import EndOfInput, PlayerInput
 from .save import SaveError, SaveStore
 
 MAX_PLAYERS = 6
@@ -70,13 +71,15 @@ def new_game(settings: Settings, players: list[str], questions: list[Question]) 
 def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Locale) -> list[str]:
     """No players configured: ask how many play (one to six) and name them Player 1, Player 2...
 
-    Raises ``EndOfInput`` when the input ends before an answer."""
+    Raises ``EndOfInput`` when the input ends (or "quit" is typed) before an answer."""
     phrases = Phrases(locale.phrases, locale.data["numbers"])
     context = Context("count")
     output.say(locale.line("ask_player_count"))
     while True:
         heard = player_input.listen(context, grammar(context, phrases), None if player_input.typed else 10.0)
-        command = interpret(heard.text, context, phrases) if heard else None
+        command = interpret(heard.text, context, phrases, typed=heard.typed) if heard else None
+        if command == HostCommand("quit"):
+            raise EndOfInput()
         if command is not None and getattr(command, "name", "").startswith("count:"):
             count = int(command.name.split(":")[1])
             players = [f"Player {i}" for i in range(1, count + 1)]
