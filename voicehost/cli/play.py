@@ -126,7 +126,7 @@ def ignored_on_resume(args) -> list[str]:
         if value is True:
             out.append(flag)
         elif value not in (None, False):
-            out.append(f"{flag} {value}")
+            out.append(f"{flag} {shlex.quote(str(value))}")
     return out
 
 
