@@ -42,7 +42,7 @@ def game_from_dict(cls, data: dict, questions: list[Question]):
     if data.get("version") != VERSION:
         raise ValueError(f"it was saved in another save format (version {data.get('version')!r}; "
                          f"this voicehost reads version {VERSION})")
-    if data.get("edition") not in EDITIONS:
+    if "edition" in data and data["edition"] not in EDITIONS:
         raise ValueError(f"it is a game of the edition {data.get('edition')!r}, which this voicehost "
                          f"does not have (it has {', '.join(EDITIONS)})")
     game = cls(EDITIONS[data["edition"]], data["players"], questions, Rules.from_dict(data["rules"]))
