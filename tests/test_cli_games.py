@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from voicehost.language.locale import Locale
+
 LETTERS = "ABCD"
+RESUMED_LINES = Locale.load("en").data["lines"]["resumed"]
+"""What the host says on resuming; without --seed either variant may come."""
 
 
 def make_deck(path: Path, per_level: int = 2) -> Path:
@@ -153,13 +157,14 @@ def test_a_new_game_never_overwrites_an_unfinished_one(table):
     args = ["play", "--config", str(config), "--input", "text", "--players", "Ann"]
     voicehost(args, tmp, "b\nyes\n")
     run = voicehost(args, tmp, "")
-    assert "unfinished game" in run.stderr and "--resume --save-file" in run.stderr
     kept = [p for p in tmp.iterdir() if p.name.startswith("save.unfinished")]
+    assert "unfinished game" in run.stderr
+    assert f"voicehost play --resume --config {config} --save-file {kept[0]} --input text" in run.stderr
     assert json.loads(kept[0].read_text())["game"]["level"] == 2
 
 
 @pytest.mark.parametrize("args,needle", [
-    (["play", "--rounds", "0", "--input", "text"], "game.rounds"),
+    (["play", "--rounds", "0", "--input", "text"], "--rounds: 0 is out of range"),
     (["play", "--players", "Ann,ann", "--input", "text"], "same name"),
     (["play", "--players", "A,B,C,D,E,F,G", "--input", "text"], "too many"),
 ])
@@ -172,6 +177,25 @@ def test_bad_config_file_exits_2_naming_the_key(tmp_path):
     (tmp_path / "config.yaml").write_text("game:\n  edition: uk\n")
     run = voicehost(["play", "--input", "text"], tmp_path, "")
     assert run.returncode == 2 and "game.edition" in run.stderr and "se, de" in run.stderr
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("- game\n", "config.yaml: (top level): is a list, not a mapping."),
+    ("7\n", "config.yaml: (top level): is 7, not a mapping."),
+    ("game: 5\n", "config.yaml: game: is 5, not a mapping."),
+])
+def test_a_config_that_is_not_a_mapping_exits_2_naming_the_key(tmp_path, text, needle):
+    (tmp_path / "config.yaml").write_text(text)
+    run = voicehost(["play", "--input", "text", "--players", "Ann"], tmp_path, "")
+    assert run.returncode == 2 and needle in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("flag,value", [("--rounds", "0"), ("--rounds", "51")])
+def test_a_bad_flag_is_named_as_the_flag_even_with_a_config_file(table, flag, value):
+    tmp, config = table
+    run = voicehost(["play", "--config", str(config), "--input", "text", flag, value], tmp, "")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert f"{flag}" in run.stderr and "game." not in run.stderr
 
 
 def test_a_broken_deck_is_reported_with_file_and_line(tmp_path):
@@ -210,6 +234,106 @@ def test_a_save_from_before_the_package_was_split_into_parts_resumes(tmp_path):
     run = voicehost(["play", "--input", "text", "--resume", "--save-file", str(save)], tmp_path,
                     "b\nyes\n")
     assert run.returncode == 0, run.stderr
-    assert "Welcome back" in run.stdout
+    assert any(line in run.stdout for line in RESUMED_LINES)
     assert "How many strings does a standard acoustic guitar have?" in run.stdout
     assert "You have 2,000 kronor in this round." in run.stdout
+
+
+def _unfinished_save(tmp, config):
+    """A game of Ann's saved at question 2, as a player who stopped would leave it."""
+    run = voicehost(["play", "--config", str(config), "--input", "text", "--players", "Ann"], tmp, "b\nyes\n")
+    assert run.returncode == 0, run.stderr
+    return json.loads((tmp / "save.json").read_text())
+
+
+def test_end_of_input_at_how_many_are_playing_stops_cleanly_and_keeps_the_save(table):
+    tmp, config = table
+    before = _unfinished_save(tmp, config)
+    run = voicehost(["play", "--config", str(config), "--input", "text"], tmp, "")
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "How many are playing" in run.stdout
+    assert f"nothing was saved. To start one, run voicehost play --config {config} --input text" in run.stdout
+    assert json.loads((tmp / "save.json").read_text()) == before          # not moved aside, not touched
+    assert not [p for p in tmp.iterdir() if ".unfinished-" in p.name]
+
+
+def test_a_set_up_error_after_the_config_is_read_never_moves_the_save(table):
+    tmp, config = table
+    before = _unfinished_save(tmp, config)
+    seven = tmp / "seven.yaml"
+    seven.write_text(config.read_text() + "  players: [A, B, C, D, E, F, G]\n")
+    run = voicehost(["play", "--config", str(seven), "--input", "text"], tmp, "")
+    assert run.returncode == 2 and "too many" in run.stderr and "Traceback" not in run.stderr
+    assert json.loads((tmp / "save.json").read_text()) == before
+    resumed = voicehost(["play", "--config", str(config), "--input", "text", "--resume"], tmp, "")
+    assert resumed.returncode == 0 and any(line in resumed.stdout for line in RESUMED_LINES)
+    assert "2,000 kronor" in resumed.stdout
+
+
+def test_the_resume_hint_names_the_save_file_and_config_that_were_used(tmp_path):
+    deck = make_deck(tmp_path / "deck.yaml")
+    config = tmp_path / "my settings.yaml"
+    config.write_text(f"game:\n  decks: [{deck}]\n")
+    save = tmp_path / "saves" / "evening.json"
+    args = ["play", "--config", str(config), "--save-file", str(save), "--input", "text", "--players", "Ann"]
+    first = voicehost(args, tmp_path, "b\nyes\n")
+    hint = f"voicehost play --resume --config '{config}' --save-file {save} --input text"
+    assert hint in first.stdout
+    second = voicehost(args, tmp_path, "")             # a new game: the unfinished one is kept aside
+    kept = next(p for p in save.parent.iterdir() if ".unfinished-" in p.name)
+    assert f"voicehost play --resume --config '{config}' --save-file {kept} --input text" in second.stderr
+    resumed = voicehost(hint.split()[1:3] + ["--config", str(config), "--save-file", str(kept),
+                                             "--input", "text"], tmp_path, "")
+    assert resumed.returncode == 0 and any(line in resumed.stdout for line in RESUMED_LINES), resumed.stderr
+
+
+def test_flags_a_resume_ignores_are_named(table):
+    tmp, config = table
+    _unfinished_save(tmp, config)
+    run = voicehost(["play", "--config", str(config), "--input", "text", "--resume", "--edition", "de",
+                     "--players", "Cy,Di", "--rounds", "2", "--seed", "4"], tmp, "")
+    assert run.returncode == 0 and any(line in run.stdout for line in RESUMED_LINES)
+    assert "ignored: --edition de, --players Cy,Di, --rounds 2, --seed 4" in run.stderr
+    assert "kronor" in run.stdout and "euros" not in run.stdout            # still the Swedish game
+
+
+def test_a_save_of_an_unknown_edition_is_kept_aside_with_a_message_in_words(table):
+    tmp, config = table
+    _unfinished_save(tmp, config)
+    data = json.loads((tmp / "save.json").read_text())
+    data["game"]["edition"] = "us"
+    (tmp / "save.json").write_text(json.dumps(data))
+    run = voicehost(["play", "--config", str(config), "--input", "text", "--players", "Ann", "--resume"],
+                    tmp, "")
+    assert run.returncode == 0 and "Traceback" not in run.stderr and "KeyError" not in run.stderr
+    assert "it is a game of the edition 'us', which this voicehost does not have (it has se, de)" in run.stderr
+    assert [p for p in tmp.iterdir() if p.name.startswith("save.unreadable-")]
+
+
+def test_a_save_file_or_event_log_that_cannot_be_written_is_a_clear_message(table):
+    tmp, config = table
+    blocker = tmp / "a-file"
+    blocker.write_text("")
+    for flag in ("--save-file", "--events"):
+        run = voicehost(["play", "--config", str(config), "--input", "text", "--players", "Ann",
+                         flag, str(blocker / "x.json")], tmp, "b\nyes\n")
+        assert run.returncode == 2 and flag in run.stderr and "Traceback" not in run.stderr
+
+
+def test_ctrl_c_mid_game_names_the_command_that_resumes(table):
+    tmp, config = table
+    save = tmp / "other place.json"
+    proc = subprocess.Popen([sys.executable, "-m", "voicehost", "play", "--config", str(config),
+                             "--save-file", str(save), "--input", "text", "--players", "Ann"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=tmp, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    proc.stdin.write("b\nyes\n")
+    proc.stdin.flush()
+    deadline = time.time() + 30
+    while time.time() < deadline and not (save.exists() and '"level": 2' in save.read_text()):
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert f"continue with: voicehost play --resume --config {config} --save-file '{save}' --input text" in err

@@ -42,6 +42,24 @@ def test_bad_values_name_the_key_and_what_is_allowed(tmp_path, text, key, hint):
     assert err.value.key == key and hint in str(err.value)
 
 
+@pytest.mark.parametrize("text,key,hint", [
+    ("- game\n- host\n", "(top level)", "sections game, lifelines"),
+    ("5\n", "(top level)", "sections game, lifelines"),
+    ("game: 5\n", "game", "settings edition, format"),
+])
+def test_a_file_or_section_that_is_not_a_mapping_names_the_key(tmp_path, text, key, hint):
+    # With an override for the same section too: "game: 5" was once silently replaced by it.
+    with pytest.raises(ConfigError) as err:
+        load_settings(write(tmp_path, text), {"game.rounds": 2})
+    assert err.value.key == key and hint in str(err.value) and "c.yaml" in str(err.value)
+
+
+def test_a_bad_override_is_named_by_its_flag_not_the_config_key(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        load_settings(write(tmp_path, "game:\n  rounds: 2\n"), {"game.rounds": 0}, {"game.rounds": "--rounds"})
+    assert str(err.value) == "--rounds: 0 is out of range. Allowed: 1 to 50."
+
+
 def test_broken_yaml_names_the_file_and_line(tmp_path):
     with pytest.raises(ConfigError) as err:
         load_settings(write(tmp_path, "game:\n  edition: [se\n"))

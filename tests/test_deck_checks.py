@@ -101,6 +101,36 @@ def test_duplicate_id_across_files_names_both_places(tmp_path):
     ]
 
 
+def test_errors_are_counted_per_question_in_the_summary(tmp_path, capsys):
+    # 8 errors in 4 questions: the summary once said "in 1 question" (only the clean one loaded).
+    path = tmp_path / "d.yaml"
+    bad = [
+        question("b-0", 1, "Which island has no trees?", options=("Oslo", "Lima", "Cairo"), answer="E"),
+        question("b-1", 20, "Which river runs past the old mill?", options=("Oslo", "", "Cairo", "Dublin")),
+        question("b-2", 0, "Which bell rings at noon?", answer="Z"),
+    ]
+    write(path, filler()[:1] + bad)
+    status, out, _ = deck_cli(capsys, "check", str(path), "--rounds", "1", "--errors-only")
+    assert status == 1
+    own = [line for line in out.splitlines() if line.startswith(f"{path}:") and line[len(str(path)) + 1].isdigit()]
+    assert len(own) == 6                     # two in each broken question, each on its own line
+    assert out.splitlines()[-1] == "7 errors, 0 warnings in 4 questions (1 file); 3 questions have errors"
+
+
+def test_a_duplicate_id_is_found_even_when_a_question_has_other_errors(tmp_path):
+    one, two = tmp_path / "one.yaml", tmp_path / "two.yaml"
+    where = write(one, filler()[:2])
+    broken = write(one, filler()[:2] + [question("f-01", 16, "Which lake freezes first?", answer="E")])
+    assert texts(check_decks([one], rounds=1), "duplicate-id") == [
+        f"{one}:{broken['f-01']}: error: duplicate id 'f-01': also used at {one}:{where['f-01']} "
+        "[duplicate-id]"]
+    write(one, filler()[:2])
+    where_two = write(two, [question("f-02", 16, "Which lake freezes first?", answer="E")])
+    assert texts(check_decks([one, two], rounds=1), "duplicate-id") == [
+        f"{two}:{where_two['f-02']}: error: f-02: duplicate id 'f-02': also used at {one}:{where['f-02']} "
+        "[duplicate-id]"]
+
+
 def test_duplicate_question_text_is_an_error_naming_the_first(tmp_path):
     path = tmp_path / "d.yaml"
     where = write(path, filler() + [question("d-1", 9, "which city is crossed by SEVEN canals", answer="B")])

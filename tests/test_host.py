@@ -182,3 +182,47 @@ def test_stop_the_clock_ends_the_call_early():
     listen_until_done(host)
     assert "20 seconds." in out.lines and "Time's up!" not in out.lines
     assert game.turn().guesses == 1   # de: the friend's tip is a free try
+
+
+def typed_host(game, script, **options):
+    clock = FakeClock()
+    out = RecordingHostOutput()
+    host = Host(game, LOCALE, ScriptedInput(script, clock, typed=True), out,
+                options=HostOptions(**options), save=lambda g: None, clock=clock, seed=1)
+    return host, out
+
+
+def test_a_typed_final_answer_locks_without_asking_again():
+    game = new_game("se", ["Ann"])
+    right = game.question.answer
+    host, out = typed_host(game, [f"{right.lower()} final answer"])
+    listen_until_done(host)
+    assert game.level == 2 and "lock_in" in out.sounds
+    assert not any("final answer?" in line.lower() for line in out.lines)
+
+
+def test_a_heard_final_answer_is_still_confirmed():
+    game = new_game("se", ["Ann"])
+    right = game.question.answer
+    host, out, _ = host_for(game, [f"{right.lower()} final answer"])
+    listen_until_done(host)
+    assert game.level == 1 and game.turn().pending == right and "lock_in" not in out.sounds
+    assert "final answer?" in out.lines[-1].lower()
+
+
+def test_typed_shortcuts_pick_confirm_and_quit():
+    game = new_game("se", ["Ann"])
+    right = game.question.answer
+    host, out = typed_host(game, [str("ABCD".index(right) + 1), "y", "quit", "b"],
+                           resume_command="voicehost play --resume --save-file s.json")
+    host.run(resumed=True)
+    assert game.level == 2 and "lock_in" in out.sounds                    # "2" is B, "y" is yes
+    assert out.lines[-1] == "The game is saved. To carry on, run voicehost play --resume --save-file s.json"
+    assert game.turn().pending is None                                     # "b" after quit never heard
+
+
+def test_help_names_the_typed_shortcuts():
+    game = new_game("se", ["Ann"])
+    host, out = typed_host(game, ["help"])
+    listen_until_done(host)
+    assert "1 to 4 are A to D, y and n are yes and no, and quit saves and stops" in out.lines[-1]

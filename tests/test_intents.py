@@ -1,5 +1,8 @@
 """Understanding: typed lines and transcripts to commands, on plain strings."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from voicehost.game import commands as c
@@ -136,3 +139,86 @@ def test_a_moment_without_options_never_fails(phase, text):
     """``voicehost recognize --state confirm`` has no options: understanding must still work."""
     interpret(text, Context(phase, {}, LIFELINES), PHRASES)
     interpret(text, Context(phase, {}, LIFELINES), PHRASES, fuzzy=False)
+
+
+# --- what the README tells players to say -----------------------------------------
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+README_OPTIONS = {"A": "The Inca", "B": "London", "C": "Berlin", "D": "Madrid"}
+"""Options that hold the README's examples of an option's own text."""
+MOMENTS = (Context("answer", README_OPTIONS, LIFELINES), Context("confirm_answer", README_OPTIONS, LIFELINES))
+
+
+def readme_phrases(opening: str) -> list[str]:
+    """The `quoted` phrases of the README paragraph that starts with ``opening``;
+    `1`-`4` stands for 1, 2, 3 and 4."""
+    start = README.index(opening)
+    paragraph = README[start:README.index("\n\n", start)]
+    phrases = []
+    for first, last, single in re.findall(r"`(\d)`-`(\d)`|`([^`]+)`", paragraph):
+        phrases += [str(n) for n in range(int(first), int(last) + 1)] if first else [single]
+    return phrases
+
+
+def test_the_readme_lists_what_to_say():
+    said = readme_phrases("Say or type:")
+    assert {"b", "london", "the inca", "inca", "options", "lifelines", "yes"} <= set(said)
+    assert {"y", "n", "1", "4", "quit", "b final answer"} <= set(readme_phrases("Typed only"))
+
+
+@pytest.mark.parametrize("phrase", readme_phrases("Say or type:"))
+def test_every_phrase_the_readme_lists_is_understood_typed_and_spoken(phrase):
+    """Typed (with typos forgiven) and as a transcript, in a moment whose grammar holds it."""
+    fits = [m for m in MOMENTS if PHRASES.norm(phrase) in grammar(m, PHRASES)]
+    assert fits, f"{phrase!r} is in no grammar: the recogniser would never hear it"
+    for moment in fits:
+        typed = interpret(phrase, moment, PHRASES, fuzzy=True, typed=True)
+        spoken = interpret(phrase, moment, PHRASES, fuzzy=False)
+        assert typed is not None and typed == spoken, (phrase, moment.phase)
+
+
+@pytest.mark.parametrize("phrase", readme_phrases("Typed only"))
+def test_every_typed_shortcut_the_readme_lists_is_understood_when_typed(phrase):
+    understood = [interpret(phrase, m, PHRASES, typed=True) for m in MOMENTS]
+    assert any(understood), phrase
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the inca", "A"), ("inca", "A"), ("The Inca", "A"), ("I think it's the Inca", "A"),
+    ("answer a the inca", "A"), ("a inca", "A"), ("the london", "B"),
+])
+def test_an_option_is_its_text_with_or_without_an_article(text, expected):
+    ctx = Context("answer", README_OPTIONS, LIFELINES)
+    assert interpret(text, ctx, PHRASES) == c.Answer(expected)
+    assert interpret(text, ctx, PHRASES, fuzzy=False) == c.Answer(expected)
+
+
+def test_articles_are_the_locales_not_the_codes():
+    table = {**LOCALE.phrases, "articles": ["el", "la"]}
+    spanish_ish = Phrases(table, LOCALE.data["numbers"])
+    ctx = Context("answer", {"A": "La Paz", "B": "Lima", "C": "Quito", "D": "Bogota"}, LIFELINES)
+    assert interpret("paz", ctx, spanish_ish) == c.Answer("A")
+    assert "paz" in grammar(ctx, spanish_ish)
+    assert interpret("inca", Context("answer", README_OPTIONS, LIFELINES), spanish_ish, fuzzy=False) is None
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("1", c.Answer("A")), ("2", c.Answer("B")), ("3", c.Answer("C")), ("4", c.Answer("D")),
+    ("quit", c.HostCommand("quit")),
+])
+def test_typed_shortcuts_only_when_typed(text, expected):
+    assert interpret(text, ANSWER, PHRASES, typed=True) == expected
+    assert interpret(text, ANSWER, PHRASES) != expected
+    assert PHRASES.norm(text) not in grammar(ANSWER, PHRASES)
+
+
+@pytest.mark.parametrize("text,yes", [("y", True), ("n", False), ("Y", True)])
+def test_y_and_n_confirm_when_typed(text, yes):
+    ctx = Context("confirm_answer", OPTIONS, LIFELINES)
+    assert interpret(text, ctx, PHRASES, typed=True) == c.Confirm(yes)
+    assert interpret(text, ctx, PHRASES) is None
+
+
+def test_an_option_whose_text_is_a_number_wins_over_the_typed_shortcut():
+    ctx = Context("answer", {"A": "2", "B": "1", "C": "3", "D": "4"}, LIFELINES)
+    assert interpret("1", ctx, PHRASES, typed=True) == c.Answer("B")

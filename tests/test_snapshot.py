@@ -46,3 +46,10 @@ def test_a_damaged_snapshot_is_refused():
         Game.from_dict(data, pool())
     with pytest.raises(KeyError):
         Game.from_dict({"version": 1}, pool())
+
+
+def test_a_snapshot_of_an_unknown_edition_says_so_in_words():
+    data = new_game().to_dict()
+    data["edition"] = "us"
+    with pytest.raises(ValueError, match="edition 'us', which this voicehost does not have"):
+        Game.from_dict(data, pool())

@@ -1,8 +1,9 @@
 """Configuration: one frozen, typed settings tree, read once and checked at start-up.
 
-``load_settings(path, overrides)`` reads ``config.yaml`` (or the defaults),
-applies command-line overrides (``{"game.edition": "de"}``) and checks every
-value. A bad value raises ``ConfigError`` naming the key and what is allowed.
+``load_settings(path, overrides, flags)`` reads ``config.yaml`` (or the
+defaults), applies command-line overrides (``{"game.edition": "de"}``) and
+checks every value. A bad value raises ``ConfigError`` naming the key (or the
+flag it came from) and what is allowed.
 """
 
 from __future__ import annotations
@@ -144,11 +145,16 @@ def _coerce(value, tp, key: str, source: str):
 def _build(cls, data: dict, prefix: str, source: str):
     if data is None:
         data = {}
-    if not isinstance(data, dict):
-        raise ConfigError(prefix.rstrip(".") or "(top level)", "must be a mapping of settings",
-                          source=source)
     hints = typing.get_type_hints(cls)
     names = [f.name for f in fields(cls)]
+    if not isinstance(data, dict):
+        what = prefix.rstrip(".")
+        if what:
+            allowed = f"a mapping of the settings {', '.join(names)}, indented under {what}:"
+        else:
+            allowed = f"a mapping of the sections {', '.join(names)} (see the shipped config.yaml)"
+        raise ConfigError(what or "(top level)", f"is {_kind(data)}, not a mapping", allowed,
+                          source=source)
     for key in data:
         if key not in names:
             raise ConfigError(f"{prefix}{key}", "is not a setting", ", ".join(prefix + n for n in names),
@@ -170,6 +176,12 @@ def _build(cls, data: dict, prefix: str, source: str):
             raise ConfigError(key, f"{value!r} is out of range", f"{lo} to {hi}", source)
         values[f.name] = value
     return cls(**values)
+
+
+def _kind(value) -> str:
+    if isinstance(value, list):
+        return "a list"
+    return f"{value!r}"
 
 
 def _nest(overrides: dict) -> dict:
@@ -199,8 +211,14 @@ def default_config_path() -> Path | None:
     return here if here.is_file() else None
 
 
-def load_settings(path: str | Path | None = None, overrides: dict | None = None) -> Settings:
-    """Read and check the settings. ``path`` None: ./config.yaml when present, else defaults."""
+def load_settings(path: str | Path | None = None, overrides: dict | None = None,
+                  flags: dict[str, str] | None = None) -> Settings:
+    """Read and check the settings. ``path`` None: ./config.yaml when present, else defaults.
+
+    ``overrides`` (``{"game.rounds": 2}``, None values ignored) win over the
+    file. The file is checked on its own first, so a bad override is reported
+    under the name ``flags`` gives it (``--rounds``), not as the file's key.
+    """
     data: dict = {}
     source = ""
     chosen = Path(path) if path else default_config_path()
@@ -215,6 +233,12 @@ def load_settings(path: str | Path | None = None, overrides: dict | None = None)
             mark = getattr(exc, "problem_mark", None)
             line = f" at line {mark.line + 1}" if mark else ""
             raise ConfigError("(file)", f"is not valid YAML{line}", source=source) from None
-    data = _merge(data, _nest({k: v for k, v in (overrides or {}).items() if v is not None}))
-    return _build(Settings, data, "", source)
+    settings = _build(Settings, data, "", source)
+    given = {k: v for k, v in (overrides or {}).items() if v is not None}
+    if not given:
+        return settings
+    try:
+        return _build(Settings, _merge(data, _nest(given)), "", source)
+    except ConfigError as exc:  # the file alone was fine: the value came from an override
+        raise ConfigError((flags or {}).get(exc.key, exc.key), exc.problem, exc.allowed) from None
 

@@ -133,8 +133,12 @@ def run_check(args: argparse.Namespace) -> int:
         if f.severity == "error" and f.fix:
             print(f"    fix: {f.fix}")
     errors, warnings = len(report.errors), len(report.warnings)
+    broken = ""
+    if report.with_errors:
+        verb = "has" if report.with_errors == 1 else "have"
+        broken = f"; {_count(report.with_errors, 'question')} {verb} errors"
     print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in "
-          f"{_count(report.questions, 'question')} ({_count(report.files, 'file')})")
+          f"{_count(report.questions, 'question')} ({_count(report.files, 'file')}){broken}")
     return EXIT_ERRORS if errors else EXIT_OK
 
 

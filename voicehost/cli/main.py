@@ -69,9 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     except (FixableError, DeckError) as exc:  # devices, voices, models, files: they carry their fix
         print(f"voicehost: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("\nvoicehost: stopped. The game is saved; continue with: voicehost play --resume",
-              file=sys.stderr)
+    except KeyboardInterrupt:  # a game in progress says how to resume it (cli/play.py)
+        print("\nvoicehost: stopped.", file=sys.stderr)
         return 130
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 
 from ..config import Settings, load_settings
@@ -10,7 +11,7 @@ from ..host import session
 from ..host.event_log import EventLog
 from ..host.loop import Host, HostOptions
 from ..host.output import ScreenOutput
-from ..host.player_input import KeyboardInput
+from ..host.player_input import EndOfInput, KeyboardInput
 from ..host.save import SaveStore
 from ..language.locale import Locale
 
@@ -23,7 +24,8 @@ PLAY_EPILOG = """examples:
 
 Typed or spoken, the same words work: b, answer b, london, fifty fifty,
 ask the audience, phone a friend, walk away, final answer, yes, no,
-repeat, balance, help.
+repeat, options, balance, lifelines, help. Typed only: y, n, 1-4 for A-D,
+quit (save and stop).
 """
 
 
@@ -48,6 +50,15 @@ def add_play_command(sub) -> None:
     p.set_defaults(func=run_play)
 
 
+FLAGS = {
+    "input.mode": "--input", "game.edition": "--edition", "game.format": "--format",
+    "game.rounds": "--rounds", "game.seed": "--seed", "lifelines.phone": "--phone",
+    "game.save_file": "--save-file", "game.players": "--players",
+    "game.confirm_answers": "--no-confirm",
+}
+"""The flags of ``voicehost play`` that override a config key, by key."""
+
+
 def play_settings(args: argparse.Namespace) -> Settings:
     overrides = {
         "input.mode": args.input, "game.edition": args.edition, "game.format": args.format,
@@ -56,7 +67,7 @@ def play_settings(args: argparse.Namespace) -> Settings:
         "game.players": session.parse_players(args.players) if args.players is not None else None,
         "game.confirm_answers": False if args.no_confirm else None,
     }
-    return load_settings(getattr(args, "config", None), overrides)
+    return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -79,28 +90,86 @@ def open_devices(args, settings: Settings, locale: Locale):
     return open_voice_devices(args, settings, locale)
 
 
+RESUME_IGNORES = (("edition", "--edition"), ("format", "--format"), ("players", "--players"),
+                  ("rounds", "--rounds"), ("seed", "--seed"), ("phone", "--phone"),
+                  ("no_confirm", "--no-confirm"))
+"""Flags that set up a new game; a resumed game keeps its own edition, players and rules."""
+
+
+def command_line(args, *, resume: bool, save_file: str | None = None) -> str:
+    """The command that starts (or, with ``resume``, resumes) this game: the flags given,
+    with ``--config`` and ``--save-file`` so it finds the same settings and save."""
+    words = ["voicehost", "play"] + (["--resume"] if resume else [])
+    config = getattr(args, "config", None)
+    if config:
+        words += ["--config", config]
+    save_file = save_file or args.save_file
+    if save_file:
+        words += ["--save-file", save_file]
+    if args.input:
+        words += ["--input", args.input]
+    if not resume:
+        for dest, flag in RESUME_IGNORES:
+            value = getattr(args, dest)
+            if value is True:
+                words.append(flag)
+            elif value not in (None, False):
+                words += [flag, str(value)]
+    return shlex.join(words)
+
+
+def ignored_on_resume(args) -> list[str]:
+    """The flags given that a resume ignores, as they were given."""
+    out = []
+    for dest, flag in RESUME_IGNORES:
+        value = getattr(args, dest)
+        if value is True:
+            out.append(flag)
+        elif value not in (None, False):
+            out.append(f"{flag} {shlex.quote(str(value))}")
+    return out
+
+
 def host_game(args, settings: Settings, locale: Locale, player_input, output) -> int:
+    """Set the game up, checking everything that can fail first; an unfinished saved game
+    is moved aside only once a new game really starts."""
     store = SaveStore(settings.game.save_file)
+    resume_here = command_line(args, resume=True)
     saved, note = session.resume(store) if args.resume else (None, "")
     if note:
         print(note, file=sys.stderr)
     if saved:
         game, paths, language = saved.game, saved.paths, saved.language
+        ignored = ignored_on_resume(args)
+        if ignored:
+            print(f"voicehost: the saved game keeps its own edition, players and rules, so these "
+                  f"were ignored: {', '.join(ignored)}. To start a new game instead, leave out "
+                  "--resume.", file=sys.stderr)
     else:
         paths, language = session.deck_paths(settings), settings.game.language
         questions = session.load_questions(paths, language)
-        kept = session.keep_unfinished(store)
+        players = session.parse_players(settings.game.players)
+        session.check_writable(store)
+    log = open_event_log(args.events)
+    if not saved:
+        if not players:
+            try:
+                players = session.ask_player_count(player_input, output, locale)
+            except (EndOfInput, KeyboardInterrupt):
+                if log:
+                    log.close()
+                output.say(locale.line("not_started", command=command_line(args, resume=False)))
+                return 0
+        game = session.new_game(settings, players, questions)
+        kept = session.keep_unfinished(
+            store, lambda path: command_line(args, resume=True, save_file=path))
         if kept:
             print(kept, file=sys.stderr)
-        players = session.parse_players(settings.game.players)
-        if not players:
-            players = session.ask_player_count(player_input, output, locale)
-        game = session.new_game(settings, players, questions)
-    log = EventLog(args.events) if args.events else None
     options = HostOptions(silence_seconds=settings.input.silence_seconds,
                           min_confidence=settings.input.min_confidence,
                           read_explanations=settings.game.read_explanations,
-                          confirm_lifelines=settings.input.confirm_lifelines)
+                          confirm_lifelines=settings.input.confirm_lifelines,
+                          resume_command=resume_here)
     host = Host(game, locale, player_input, output, options=options,
                 save=session.save_function(store, paths, language), log=log,
                 seed=settings.game.seed)
@@ -108,6 +177,19 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output) ->
         log.write([{"event": "resumed", "round": game.round, "level": game.level}])
     try:
         return host.run(resumed=saved is not None)
+    except KeyboardInterrupt:
+        print(f"\nvoicehost: stopped. The game is saved; continue with: {resume_here}", file=sys.stderr)
+        return 130
     finally:
         if log:
             log.close()
+
+
+def open_event_log(path: str | None) -> EventLog | None:
+    if not path:
+        return None
+    try:
+        return EventLog(path)
+    except OSError as exc:
+        raise session.SetupError(f"cannot write the event log {path} ({exc.strerror or exc}). "
+                                 "Choose another file with --events.") from None

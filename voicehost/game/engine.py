@@ -149,7 +149,7 @@ class Game:
             return self._reject(out, "bad_option", cmd.option)
         if cmd.option in seat.removed:
             return self._reject(out, "option_removed", cmd.option)
-        if self.rules.confirm_answers:
+        if self.rules.confirm_answers and not cmd.final:  # "B, final answer" needs no question
             seat.pending = cmd.option
             self.phase = Phase.CONFIRM_ANSWER
             out.append(ev.AnswerPending(self.current, cmd.option))

@@ -34,9 +34,17 @@ def game_to_dict(game) -> dict:
 
 
 def game_from_dict(cls, data: dict, questions: list[Question]):
-    """A ``cls`` (Game) rebuilt from ``data``; KeyError/ValueError/TypeError when damaged."""
+    """A ``cls`` (Game) rebuilt from ``data``; KeyError/ValueError/TypeError when damaged.
+
+    What a player could meet (a save from another version of voicehost, of an
+    edition this one does not have) is a ValueError whose message says so in words.
+    """
     if data.get("version") != VERSION:
-        raise ValueError(f"snapshot version {data.get('version')!r} is not {VERSION}")
+        raise ValueError(f"it was saved in another save format (version {data.get('version')!r}; "
+                         f"this voicehost reads version {VERSION})")
+    if "edition" in data and data["edition"] not in EDITIONS:
+        raise ValueError(f"it is a game of the edition {data.get('edition')!r}, which this voicehost "
+                         f"does not have (it has {', '.join(EDITIONS)})")
     game = cls(EDITIONS[data["edition"]], data["players"], questions, Rules.from_dict(data["rules"]))
     for name in FIELDS:
         setattr(game, name, data[name])

@@ -72,6 +72,26 @@ class Phrases:
     def host_words(self) -> dict[str, list[str]]:
         return {k: [self.norm(w) for w in v] for k, v in self.table["host"].items()}
 
+    def typed_words(self, key: str) -> list[str]:
+        """Typed-only shortcuts (``typed.yes``: "y"), never listened for."""
+        node = self.table.get("typed", {})
+        for part in key.split("."):
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+        return [self.norm(w) for w in node] if isinstance(node, list) else []
+
+    def without_article(self, text: str) -> str:
+        """``text`` (normalised) without a leading article of the language ("the inca" -> "inca")."""
+        for article in self.table.get("articles", []):
+            a = self.norm(article)
+            if text.startswith(a + " ") and len(text) > len(a) + 1:
+                return text[len(a) + 1:]
+        return text
+
+    def option_forms(self, option: str) -> set[str]:
+        """The ways an option's text may be said: as written and without its article."""
+        normed = self.norm(option)
+        return {normed, self.without_article(normed)} - {""}
+
 
 def _contains(haystack: str, needle: str) -> bool:
     return f" {needle} " in f" {haystack} "
@@ -92,20 +112,28 @@ def _strip_fillers(text: str, fillers: list[str]) -> str:
     return text
 
 
-def _match_letter(text: str, ph: Phrases, options: dict[str, str]) -> str | None:
-    """"b", "bravo", "answer b", "b london" -> "B"; "" when letter and text disagree ("c london")."""
+def _is_option(text: str, ph: Phrases, option: str) -> bool:
+    """``text`` is the option's text, with or without the articles of the language."""
+    return bool(text) and bool({text, ph.without_article(text)} & ph.option_forms(option))
+
+
+def _match_letter(text: str, ph: Phrases, options: dict[str, str], typed: bool = False) -> str | None:
+    """"b", "bravo", "answer b", "b london" -> "B"; "" when letter and text disagree ("c london").
+    Typed, "2" is B too."""
     tokens = text.split()
     prefixes = ph.words("answer_prefix")
     if len(tokens) > 1 and tokens[0] in prefixes:
         tokens = tokens[1:]
     for letter, words in ph.letter_words().items():
+        if typed:
+            words = words + ph.typed_words(f"letters.{letter}")
         for w in words:
             wt = w.split()
             if tokens[: len(wt)] == wt:
                 rest = " ".join(tokens[len(wt):])
-                if not rest or (letter in options and rest == ph.norm(options[letter])):
+                if not rest or (letter in options and _is_option(rest, ph, options[letter])):
                     return letter
-                if any(rest == ph.norm(v) for v in options.values()):
+                if any(_is_option(rest, ph, v) for v in options.values()):
                     return ""
     return None
 
@@ -115,7 +143,10 @@ def _match_option_text(text: str, ph: Phrases, options: dict[str, str], fuzzy: b
     exact = [k for k, v in normed.items() if v == text]
     if exact:
         return exact[0]
-    inside = [k for k, v in normed.items() if v and _contains(text, v)]
+    bare = [k for k, v in options.items() if _is_option(text, ph, v)]
+    if len(bare) == 1:  # "inca", "the inca" for "The Inca"; "the london" for "London"
+        return bare[0]
+    inside = [k for k, v in options.items() if any(_contains(text, f) for f in ph.option_forms(v))]
     if len(inside) == 1:
         return inside[0]
     if not fuzzy or len(text) < 3 or not normed:
@@ -138,11 +169,13 @@ def _match_any(text: str, table: dict[str, list[str]], whole: bool = False) -> s
     return best
 
 
-def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True) -> c.Command | None:
+def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True,
+              typed: bool = False) -> c.Command | None:
     """The command ``text`` asks for in ``context``, or None when it means nothing here.
 
     ``fuzzy`` allows near-misses of option texts (typed input); transcripts
-    from a grammar-bound recogniser are exact anyway.
+    from a grammar-bound recogniser are exact anyway. ``typed`` adds the
+    typed-only shortcuts of the locale (``y``, ``n``, ``1``-``4``, ``quit``).
     """
     raw = phrases.norm(text)
     if not raw:
@@ -151,10 +184,15 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True)
     phase = context.phase
 
     exact_option = _match_option_text(body, phrases, context.options, fuzzy=False)
-    host = (_match_any(raw, phrases.host_words(), whole=True)
-            or _match_any(body, phrases.host_words(), whole=True))
+    host_words = phrases.host_words()
+    if typed:
+        host_words["quit"] = phrases.typed_words("quit")
+    host = _match_any(raw, host_words, whole=True) or _match_any(body, host_words, whole=True)
     if host and not (exact_option and phrases.norm(context.options[exact_option]) == body):
         return c.HostCommand(host)
+    yes, no = phrases.words("yes"), phrases.words("no")
+    if typed:
+        yes, no = yes + phrases.typed_words("yes"), no + phrases.typed_words("no")
 
     if phase == "count":
         return _match_count(body, phrases)
@@ -172,16 +210,16 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True)
         return c.PickFriend(name) if name else None
 
     if phase == "vote":
-        letter = _match_letter(body, phrases, context.options or dict.fromkeys(LETTERS, ""))
+        letter = _match_letter(body, phrases, context.options or dict.fromkeys(LETTERS, ""), typed)
         if letter == "":
             return None
         letter = letter or _match_option_text(body, phrases, context.options, fuzzy)
         return c.Vote(letter) if letter else None
 
     if phase in ("confirm_answer", "confirm_walk", "confirm_lifeline"):
-        if body in phrases.words("yes") or raw in phrases.words("yes"):
+        if body in yes or raw in yes:
             return c.Confirm(True)
-        if body in phrases.words("no") or raw in phrases.words("no"):
+        if body in no or raw in no:
             return c.Confirm(False)
 
     lifeline = _match_any(body, phrases.lifeline_words())
@@ -195,7 +233,7 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True)
         if body.endswith(" " + f):
             body, final = _strip_fillers(body[: -len(f) - 1], phrases.words("fillers")), True
             break
-    letter = _match_letter(body, phrases, context.options)
+    letter = _match_letter(body, phrases, context.options, typed)
     if letter == "":
         return None
     option = _match_option_text(body, phrases, context.options, fuzzy=False)
@@ -203,9 +241,9 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True)
     if option:
         return c.Answer(option, final)
 
-    if body in phrases.words("yes") or raw in phrases.words("yes"):
+    if body in yes or raw in yes:
         return c.Confirm(True)
-    if body in phrases.words("no") or raw in phrases.words("no"):
+    if body in no or raw in no:
         return c.Confirm(False)
     return None
 
@@ -243,7 +281,8 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
         open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
         for letter in open_letters:
             out += letters[letter] + [f"{phrases.words('answer_prefix')[0]} {letters[letter][0]}"]
-        out += [v for v in options.values() if v]
+        for text in context.options.values():  # "the inca" and "inca" for "The Inca"
+            out += sorted(phrases.option_forms(text), key=len, reverse=True)
         if phase in ("confirm_answer", "confirm_walk"):
             out += phrases.words("yes") + phrases.words("no")
         elif phase == "answer":

@@ -34,6 +34,8 @@ class HostOptions:
     """Words per minute that "slower" and "faster" change."""
     confirm_lifelines: bool = True
     """Ask before using a lifeline that was heard: a misheard word must not spend one."""
+    resume_command: str = "voicehost play --resume"
+    """The command that carries on with this game, said when the input ends."""
 
 
 class Host:
@@ -80,7 +82,7 @@ class Host:
         except EndOfInput:
             self.save(self.game)
             if self.saving and not self.game.over:
-                self.say([self.narrator.line("saved")])
+                self.say([self.narrator.line("saved", command=self.options.resume_command)])
         return 0
 
     def recap(self) -> None:
@@ -123,9 +125,13 @@ class Host:
             if heard.confidence < self.options.min_confidence:
                 self.say([self.narrator.line("not_sure_heard")])
                 continue
-            command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed)
+            command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
+            if isinstance(command, c.Answer) and command.final and not heard.typed:
+                command = c.Answer(command.option)  # heard, not typed: still asked "Final answer?"
             if command is None:
                 self.say([self.narrator.didnt_catch()])
+            elif command == c.HostCommand("quit"):
+                raise EndOfInput()  # typed "quit": saved and stopped, as at the end of input
             elif isinstance(command, c.HostCommand):
                 self.host_command(command.name)
             elif isinstance(command, c.UseLifeline) and not heard.typed:
@@ -149,7 +155,8 @@ class Host:
         for _ in range(3):
             heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
             understood = heard is not None and heard.confidence >= self.options.min_confidence
-            command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed) if understood else None
+            command = (interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
+                       if understood else None)
             if isinstance(command, c.Confirm):
                 if command.yes:
                     return True
@@ -213,7 +220,7 @@ class Host:
             context = self.context()
             heard = self.input.listen(context, grammar(context, self.phrases), left - next_mark)
             if heard is not None:
-                command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed)
+                command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
                 if isinstance(command, c.EndCall):
                     answered = command.answered
                     break

@@ -44,6 +44,13 @@ class SaveStore:
             Path(tmp).unlink(missing_ok=True)
             raise
 
+    def check_writable(self) -> None:
+        """Raise OSError unless a save can be written here (the folder is made if missing)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".game-", suffix=".tmp", dir=self.path.parent)
+        os.close(fd)
+        Path(tmp).unlink()
+
     def load(self) -> dict | None:
         """The saved snapshot, or None if there is none. A damaged or foreign
         file is moved aside (never overwritten) and SaveError says where."""

@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from ..config import Settings
 from ..game.editions import EDITIONS
+from ..game.commands import HostCommand
 from ..game.engine import Game, GameError
 from ..game.question import Question
 from ..game.rules import Rules
@@ -20,7 +22,7 @@ from ..questions.deck import bundled_deck_paths, load_decks
 from ..questions.format import DeckError
 from .intents import Context, Phrases, grammar, interpret
 from .output import HostOutput
-from .player_input import PlayerInput
+from .player_input import EndOfInput, PlayerInput
 from .save import SaveError, SaveStore
 
 MAX_PLAYERS = 6
@@ -67,13 +69,17 @@ def new_game(settings: Settings, players: list[str], questions: list[Question]) 
 
 
 def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Locale) -> list[str]:
-    """No players configured: ask how many play (one to six) and name them Player 1, Player 2..."""
+    """No players configured: ask how many play (one to six) and name them Player 1, Player 2...
+
+    Raises ``EndOfInput`` when the input ends (or "quit" is typed) before an answer."""
     phrases = Phrases(locale.phrases, locale.data["numbers"])
     context = Context("count")
     output.say(locale.line("ask_player_count"))
     while True:
         heard = player_input.listen(context, grammar(context, phrases), None if player_input.typed else 10.0)
-        command = interpret(heard.text, context, phrases) if heard else None
+        command = interpret(heard.text, context, phrases, typed=heard.typed) if heard else None
+        if command == HostCommand("quit"):
+            raise EndOfInput()
         if command is not None and getattr(command, "name", "").startswith("count:"):
             count = int(command.name.split(":")[1])
             players = [f"Player {i}" for i in range(1, count + 1)]
@@ -119,9 +125,18 @@ def resume(store: SaveStore) -> tuple[Saved | None, str]:
         game = Game.from_dict(data["game"], questions)
     except (KeyError, ValueError, TypeError, AttributeError) as exc:
         kept = store.keep_aside("unreadable")
-        return None, (f"The saved game could not be read ({exc.__class__.__name__}: {exc}); "
-                      f"it was kept as {kept}. Starting a new game.")
+        return None, (f"The saved game could not be read: {_unreadable(exc)}. "
+                      f"It was kept as {kept}. Starting a new game.")
     return Saved(game, paths, data["language"]), ""
+
+
+def _unreadable(exc: Exception) -> str:
+    """Why a save could not be read, in words."""
+    if isinstance(exc, KeyError):
+        return f"a part of it is missing ({exc.args[0]!r})"
+    if isinstance(exc, ValueError):
+        return str(exc)
+    return f"a part of it is not what voicehost wrote ({exc})"
 
 
 def saved_deck_paths(paths: list[str]) -> list[str]:
@@ -131,8 +146,9 @@ def saved_deck_paths(paths: list[str]) -> list[str]:
     return [p if Path(p).exists() else bundled.get(Path(p).name, p) for p in paths]
 
 
-def keep_unfinished(store: SaveStore) -> str:
-    """Before a new game: move an unfinished saved game aside instead of overwriting it."""
+def keep_unfinished(store: SaveStore, resume_command: Callable[[str], str]) -> str:
+    """When a new game really starts: move an unfinished saved game aside instead of
+    overwriting it. ``resume_command(path)`` is the command that resumes a save at ``path``."""
     try:
         data = store.load()
     except SaveError as exc:
@@ -140,8 +156,17 @@ def keep_unfinished(store: SaveStore) -> str:
     if data and not data.get("finished"):
         kept = store.keep_aside("unfinished")
         return (f"An unfinished game was saved; it is kept as {kept}. Continue it with: "
-                f"voicehost play --resume --save-file {kept}")
+                f"{resume_command(str(kept))}")
     return ""
+
+
+def check_writable(store: SaveStore) -> None:
+    """Before anything is asked or moved: the save file's folder can be written."""
+    try:
+        store.check_writable()
+    except OSError as exc:
+        raise SetupError(f"the game cannot be saved at {store.path} ({exc.strerror or exc}). "
+                         "Choose another place with --save-file or game.save_file in config.yaml.") from None
 
 
 def save_function(store: SaveStore, paths: list[str], language: str):

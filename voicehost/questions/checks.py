@@ -19,7 +19,8 @@ from typing import Iterable, Sequence
 
 from ..game.question import LETTERS, Question
 from ..language.spoken import WORD, options_sound_alike
-from .deck import bundled_deck_paths, deck_files, read_deck_file
+from .deck import bundled_deck_paths, deck_files, read_deck_contents
+from .reader import Entry
 from .format import MAX_LEVEL, MIN_LEVEL
 
 FORMATS = ("table", "hot_seat")
@@ -75,8 +76,10 @@ class Finding:
 class CheckReport:
     findings: tuple[Finding, ...]
     questions: int
-    """Questions that loaded (entries with errors of their own are not counted)."""
+    """Question entries checked, with errors or without."""
     files: int
+    with_errors: int = 0
+    """Questions with at least one error of their own."""
 
     @property
     def errors(self) -> list[Finding]:
@@ -116,13 +119,19 @@ def check_report(paths: Iterable[str | Path] | None, players: int = 1, rounds: i
     files = deck_files(paths) if paths else bundled_deck_paths()
     findings: list[Finding] = []
     questions: list[Question] = []
+    entries: list[tuple[str, Entry]] = []
+    broken: set[tuple[str, int]] = set()
+    """(file, line) of the entries that did not load: their own errors are listed."""
     for path in files:
-        found, problems = read_deck_file(path)
-        findings += [Finding("error", p.file, p.line, p.code, p.reason, p.fix) for p in problems]
-        if not found and not problems:
+        contents = read_deck_contents(path)
+        findings += [Finding("error", p.file, p.line, p.code, p.reason, p.fix) for p in contents.problems]
+        if not contents.questions and not contents.problems:
             findings.append(Finding("warning", str(path), 0, "empty-deck", "the deck has no questions"))
-        questions += [q for q in found if language is None or q.language == language]
-    findings += structural_errors(questions)
+        questions += [q for q in contents.questions if language is None or q.language == language]
+        entries += [(str(path), e) for e in contents.entries]
+        broken |= {(str(path), e.line) for e in contents.entries if e.problems}
+    per_question = structural_errors(questions, ids=False) + _duplicate_ids_across_files(entries)
+    findings += per_question
     findings += _level_counts(questions, needed, players, rounds, format, language,
                               first_file=str(files[0]) if files else "")
     findings += _near_duplicates(questions)
@@ -131,18 +140,20 @@ def check_report(paths: Iterable[str | Path] | None, players: int = 1, rounds: i
         findings += _question_warnings(q)
     order = {str(p): i for i, p in enumerate(files)}
     findings.sort(key=lambda f: (order.get(f.file, len(order)), f.file, f.line, f.severity != "error", f.code))
-    return CheckReport(tuple(findings), len(questions), len(files))
+    with_errors = broken | {(f.file, f.line) for f in per_question if f.severity == "error"}
+    return CheckReport(tuple(findings), len(questions) + len(broken), len(files), len(with_errors))
 
 
-def structural_errors(questions: Sequence[Question]) -> list[Finding]:
+def structural_errors(questions: Sequence[Question], ids: bool = True) -> list[Finding]:
     """Errors between and within questions that loading alone does not catch:
-    ids used twice, the same question text twice, identical options."""
+    ids used twice (unless ``ids`` is false: ``deck check`` compares the ids of
+    every entry, broken ones too), the same question text twice, identical options."""
     out: list[Finding] = []
     by_id: dict[str, Question] = {}
     by_text: dict[tuple[str, str], Question] = {}
     for q in questions:
         first = by_id.setdefault(q.id, q)
-        if first is not q:
+        if ids and first is not q:
             out.append(_at(q, "error", "duplicate-id", f"duplicate id '{q.id}': also used at {_where(first)}",
                            "give each question its own id"))
         key = (q.language, normal_text(q.text))
@@ -160,6 +171,24 @@ def structural_errors(questions: Sequence[Question]) -> list[Finding]:
                                "make every option different"))
             else:
                 seen[key_o] = letter
+    return out
+
+
+def _duplicate_ids_across_files(entries: Sequence[tuple[str, Entry]]) -> list[Finding]:
+    """Ids used in two files, compared over every entry, so a question with other
+    errors still shows that its id is taken (within one file the reader says so)."""
+    out: list[Finding] = []
+    first: dict[str, tuple[str, int]] = {}
+    in_file: set[tuple[str, str]] = set()
+    for file, entry in entries:
+        if not entry.id or (file, entry.id) in in_file:
+            continue
+        in_file.add((file, entry.id))
+        where = first.setdefault(entry.id, (file, entry.line))
+        if where[0] != file:
+            out.append(Finding("error", file, entry.line, "duplicate-id",
+                               f"{entry.id}: duplicate id '{entry.id}': also used at {where[0]}:{where[1]}",
+                               "give each question its own id"))
     return out
 
 

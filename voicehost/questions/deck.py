@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.resources
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable, Iterator, Sequence
 
@@ -21,12 +22,22 @@ import yaml
 
 from ..game.question import Question
 from .format import SHAPE, DeckError
-from .reader import DeckReader
+from .reader import DeckReader, Entry
 
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # --- reading one file --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckContents:
+    """What one deck file holds: the usable questions, every problem, and every
+    question entry as written (broken ones too, so their ids can be checked)."""
+
+    questions: list[Question]
+    problems: list[DeckError]
+    entries: list[Entry] = field(default_factory=list)
 
 
 def read_deck(stream: IO | str | bytes, source: str) -> tuple[list[Question], list[DeckError]]:
@@ -35,14 +46,20 @@ def read_deck(stream: IO | str | bytes, source: str) -> tuple[list[Question], li
     A question with any problem is left out of the list. A file that cannot
     be read as a deck at all gives no questions and one problem.
     """
+    contents = _read_contents(stream, source)
+    return contents.questions, contents.problems
+
+
+def _read_contents(stream: IO | str | bytes, source: str) -> DeckContents:
     try:
         data = stream if isinstance(stream, (str, bytes)) else stream.read()
     except UnicodeDecodeError as exc:
-        return [], [DeckError(source, 0, f"not readable as UTF-8 text ({exc.reason} at byte {exc.start})",
-                              fix="save the file as UTF-8 text", code="yaml-syntax")]
+        return DeckContents([], [DeckError(
+            source, 0, f"not readable as UTF-8 text ({exc.reason} at byte {exc.start})",
+            fix="save the file as UTF-8 text", code="yaml-syntax")])
     except OSError as exc:
-        return [], [DeckError(source, 0, f"cannot read the file ({exc.strerror or exc})",
-                              code="unreadable")]
+        return DeckContents([], [DeckError(source, 0, f"cannot read the file ({exc.strerror or exc})",
+                                           code="unreadable")])
     loader = None
     try:
         # libyaml when present (fast); on any error the pure-Python parser,
@@ -58,15 +75,17 @@ def read_deck(stream: IO | str | bytes, source: str) -> tuple[list[Question], li
             loader = yaml.SafeLoader(data)
             root = loader.get_single_node()
         except yaml.MarkedYAMLError as exc:
-            return [], [_syntax_error(source, exc)]
+            return DeckContents([], [_syntax_error(source, exc)])
         except (yaml.YAMLError, UnicodeDecodeError) as exc:
-            return [], [DeckError(source, 0, f"not readable as UTF-8 YAML text ({exc})",
-                                  fix="save the file as UTF-8 text", code="yaml-syntax")]
+            return DeckContents([], [DeckError(source, 0, f"not readable as UTF-8 YAML text ({exc})",
+                                               fix="save the file as UTF-8 text", code="yaml-syntax")])
         except RecursionError:
-            return [], [DeckError(source, 0, "nested too deeply to be a deck", fix=f"expected {SHAPE}",
-                                  code="bad-shape")]
+            return DeckContents([], [DeckError(source, 0, "nested too deeply to be a deck",
+                                               fix=f"expected {SHAPE}", code="bad-shape")])
     try:
-        return DeckReader(loader, source).read(root)
+        reader = DeckReader(loader, source)
+        questions, problems = reader.read(root)
+        return DeckContents(questions, problems, reader.entries)
     finally:
         loader.dispose()
 
@@ -84,6 +103,16 @@ def read_deck_file(path: str | Path) -> tuple[list[Question], list[DeckError]]:
     try:
         with open(path, "rb") as handle:
             return read_deck(handle, str(path))
+    except OSError as exc:
+        raise DeckError(str(path), 0, f"cannot read the file ({exc.strerror or exc})",
+                        fix="check the path and the file's permissions", code="unreadable") from None
+
+
+def read_deck_contents(path: str | Path) -> DeckContents:
+    """Like ``read_deck_file``, with every question entry as written (for ``deck check``)."""
+    try:
+        with open(path, "rb") as handle:
+            return _read_contents(handle, str(path))
     except OSError as exc:
         raise DeckError(str(path), 0, f"cannot read the file ({exc.strerror or exc})",
                         fix="check the path and the file's permissions", code="unreadable") from None

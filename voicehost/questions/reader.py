@@ -9,6 +9,7 @@ question and every field keeps its line number and every problem is a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import yaml
@@ -36,13 +37,30 @@ def _kind(node: yaml.Node) -> str:
     return f"'{node.value}'" if node.value != "" else "empty"
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One question entry of a deck file as written, whether it loaded or not."""
+
+    id: str | None
+    """Its id, None when it has none that can be read."""
+    line: int
+    """1-based line where the entry starts."""
+    problems: int
+    """How many problems it has; 0: it loaded as a question."""
+
+
 class DeckReader:
-    """Walks one composed deck, turning nodes into questions and problems."""
+    """Walks one composed deck, turning nodes into questions and problems.
+
+    ``entries`` keeps every question entry, broken ones too, so ids can be
+    compared across files even when a question has other errors.
+    """
 
     def __init__(self, loader: yaml.SafeLoader, source: str):
         self.loader = loader
         self.source = source
         self.problems: list[DeckError] = []
+        self.entries: list[Entry] = []
 
     def problem(self, node_or_line, reason: str, code: str, fix: str = "") -> None:
         line = node_or_line if isinstance(node_or_line, int) else _line(node_or_line)
@@ -79,15 +97,18 @@ class DeckReader:
         questions: list[Question] = []
         seen: dict[str, int] = {}
         for item in items.value:
-            q = self._question(item, default_language)
-            if q is None:
-                continue
-            if q.id in seen:
-                self.problem(q.line, f"duplicate id '{q.id}': also used at {self.source}:{seen[q.id]}",
-                             "duplicate-id", fix="give each question its own id")
-                continue
-            seen[q.id] = q.line
-            questions.append(q)
+            start = len(self.problems)
+            qid, line, q = self._question(item, default_language)
+            if qid:  # ids are compared even when the entry has other errors
+                if qid in seen:
+                    self.problem(line, f"duplicate id '{qid}': also used at {self.source}:{seen[qid]}",
+                                 "duplicate-id", fix="give each question its own id")
+                    q = None
+                else:
+                    seen[qid] = line
+            self.entries.append(Entry(qid, line, len(self.problems) - start))
+            if q is not None:
+                questions.append(q)
         self.problems.sort(key=lambda p: p.line)
         return questions, self.problems
 
@@ -145,13 +166,14 @@ class DeckReader:
             return None
         return " ".join(node.value.split())
 
-    def _question(self, item: yaml.Node, default_language: str) -> Question | None:
+    def _question(self, item: yaml.Node, default_language: str) -> tuple[str | None, int, Question | None]:
+        """The entry's id and line, and its question (None when it has a problem)."""
         start = len(self.problems)
+        line = _line(item)
         if not isinstance(item, yaml.MappingNode):
             self.problem(item, f"a question must be a mapping ('- id: ...'), found {_kind(item)}",
                          "bad-shape", fix="see the example in docs/decks.md")
-            return None
-        line = _line(item)
+            return None, line, None
         f = self._fields(item, QUESTION_FIELDS, "question")
 
         qid = None
@@ -196,8 +218,8 @@ class DeckReader:
                 self.problem(node, f"checked must be true or false, not {_kind(node)}", "bad-field")
 
         if len(self.problems) > start:
-            return None
-        return Question(
+            return qid, line, None
+        return qid, line, Question(
             id=qid, level=level, language=language, text=text, options=options,  # type: ignore[arg-type]
             answer=answer, explanation=explanation or "", tags=tags, checked=checked,  # type: ignore[arg-type]
             source=self.source, line=line,

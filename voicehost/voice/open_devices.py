@@ -2,7 +2,8 @@
 
 ``open_voice_devices`` picks the devices from the settings and flags, and
 turns a missing microphone, speaker, voice or model into a clear message (or,
-with ``--input auto``, into typed answers).
+with ``input.mode: auto``, into typed answers, and without a speaker into a
+game on screen).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ..audio.microphone import Microphone, MicrophoneError
 from ..audio.sound_output import SoundOutputError
 from ..errors import FixableError
 from ..host.intents import Context, Phrases, grammar
-from ..host.output import HostOutput
+from ..host.output import HostOutput, ScreenOutput
 from ..host.player_input import KeyboardInput, PlayerInput
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer, RecognizerError
@@ -39,10 +40,22 @@ def check_vocabulary(recognizer: Recognizer, locale: Locale, lifelines: tuple[st
 
 def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, HostOutput]:
     """The speaker (or ``--speaker-file``) and, when voice input is wanted and
-    possible, the microphone (or ``--mic-file``) with a recogniser."""
-    speaker = open_speaker(args, settings)
-    output = SpokenOutput(speaker, effects=settings.host.sounds)
+    possible, the microphone (or ``--mic-file``) with a recogniser.
+
+    With ``input.mode: auto`` and no file named, a machine without a speaker
+    (a server, a container, broken audio) plays on screen with typed answers,
+    saying so in one line; only an explicit ``--input voice`` makes it an error.
+    """
     mode = settings.input.mode
+    try:
+        speaker = open_speaker(args, settings)
+    except DeviceError:
+        if mode != "auto" or args.mic_file or args.speaker_file:
+            raise
+        output = ScreenOutput()
+        output.say(locale.line("no_speaker"))
+        return KeyboardInput(), output
+    output = SpokenOutput(speaker, effects=settings.host.sounds)
     if mode == "text":
         return KeyboardInput(), output
     try:
