@@ -236,7 +236,7 @@ def test_a_save_from_before_the_package_was_split_into_parts_resumes(tmp_path):
     assert run.returncode == 0, run.stderr
     assert any(line in run.stdout for line in RESUMED_LINES)
     assert "How many strings does a standard acoustic guitar have?" in run.stdout
-    assert "You have 2,000 kronor in this round." in run.stdout
+    assert "2,000 kronor so far" in run.stdout
 
 
 def _unfinished_save(tmp, config):

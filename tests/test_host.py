@@ -1,5 +1,7 @@
 """What the host says and does, with a scripted player and a recording output."""
 
+import pytest
+
 from voicehost.host.loop import Host, HostOptions
 from voicehost.host.player_input import EndOfInput
 from voicehost.language.locale import Locale
@@ -129,7 +131,7 @@ def test_low_confidence_is_asked_again_never_guessed():
     host, out, _ = host_for(game, ["~0.3:b", "~0.2:yes"])
     listen_until_done(host)
     assert game.turn().pending is None and game.level == 1
-    assert out.lines[-1] == LOCALE.line("not_sure_heard")
+    assert out.lines[-1] in LOCALE.variants("not_sure_heard")
 
 
 def test_silence_reprompts_add_something_and_never_end_the_game():
@@ -141,12 +143,171 @@ def test_silence_reprompts_add_something_and_never_end_the_game():
     assert any("lifeline" in l for l in out.lines)
 
 
-def test_balance_says_what_is_at_stake():
+def test_balance_says_what_is_at_stake_in_words_players_use():
     game = new_game("se", ["Ann"])
     host, out, _ = host_for(game, [game.question.answer, "yes", "balance"])
     listen_until_done(host)
+    assert "Ann, you've won 1,000 kronor so far." in out.lines
     assert "This question is worth 2,000 kronor" in out.text
-    assert "taking the money now, 1,000 kronor" in out.text
+    assert "Get it wrong and you leave this round with nothing" in out.text
+    assert "take the money now and you keep 1,000 kronor" in out.text
+    assert "banked" not in out.text and "in all" not in out.text
+
+
+def test_balance_at_the_first_swedish_question_does_not_offer_the_money():
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["balance"])
+    listen_until_done(host)
+    assert "take the money" not in out.text
+    assert "Ann, you haven't won any money yet." in out.lines
+
+
+def test_after_a_reveal_the_table_hears_one_line_for_everyone_who_was_right():
+    game = new_game("se", ["Ann", "Bo"])
+    right = game.question.answer
+    host, out, _ = host_for(game, [right, "yes", right, "yes"])
+    listen_until_done(host)
+    reveal = next(i for i, l in enumerate(out.lines) if l.startswith(("The right answer", "And the answer")))
+    after = out.lines[reveal + 1]
+    assert "Ann and Bo" in after and "1,000 kronor each" in after
+    assert not any("Ann" in l or "Bo" in l for l in out.lines[reveal + 2:-4])
+    assert out.sounds.count("correct") == 1
+
+
+def test_a_wrong_answer_with_nothing_won_says_nothing_not_zero_kronor():
+    game = new_game("se", ["Ann"])
+    wrong = next(o for o in "ABCD" if o != game.question.answer)
+    host, out, _ = host_for(game, [wrong, "yes"])
+    listen_until_done(host)
+    assert not any(l.endswith(" 0 kronor.") or " 0 kronor " in l for l in out.lines)
+
+
+def test_the_last_answer_before_a_safe_level_says_the_money_is_safe():
+    game = new_game("se", ["Ann"])
+    script = []
+    for level in range(1, 6):
+        script += [game.question.answer, "yes"]
+        host, out, _ = host_for(game, script[-2:])
+        listen_until_done(host)
+    assert "And 10,000 kronor is safe now" in out.text
+
+
+class PlayingInput(ScriptedInput):
+    """A scripted player whose RIGHT / WRONG mean the right or a wrong open answer of the moment."""
+
+    def __init__(self, game, script, clock):
+        super().__init__(script, clock)
+        self.game = game
+
+    def listen(self, context, phrases, timeout):
+        if self.script and self.script[0] in ("RIGHT", "WRONG"):
+            q = self.game.question
+            self.script[0] = q.answer if self.script[0] == "RIGHT" else \
+                next(o for o in self.game.open_options() if o != q.answer)
+        return super().listen(context, phrases, timeout)
+
+
+def play_out(game, script):
+    """The host hears ``script`` and says what it says."""
+    clock = FakeClock()
+    out = RecordingHostOutput()
+    host = Host(game, LOCALE, PlayingInput(game, script, clock), out, clock=clock, seed=1)
+    listen_until_done(host)
+    return out
+
+
+def test_a_game_nobody_won_money_in_ends_without_congratulations():
+    game = new_game("se", ["Ann", "Bo"], rounds=1)
+    out = play_out(game, ["WRONG", "yes", "WRONG", "yes"])
+    assert game.over and "Congratulations" not in out.text
+    assert "No money this time, Ann and Bo" in out.lines[-1]
+    alone = new_game("de", ["Ann"], rounds=1)
+    out = play_out(alone, ["WRONG", "yes"])
+    assert alone.over and "Congratulations" not in out.text and "winner" not in out.text
+
+
+def test_a_player_alone_takes_home_their_money_rather_than_winning_against_nobody():
+    game = new_game("de", ["Ann"], rounds=1)
+    out = play_out(game, ["RIGHT", "yes", "walk away", "yes"])
+    assert out.lines[-1] == "That's the game, Ann! You take home 50 euros. Congratulations!"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_simulated_audience_and_friend_are_told_without_card_jargon(seed):
+    game = new_game("se", ["Ann"], seed=seed, table_votes=False)
+    host, out, _ = host_for(game, ["ask the audience", "yes", "phone a friend", "yes"])
+    listen_until_done(host)
+    assert "The audience has voted" in out.text
+    assert "card" not in out.text.lower()
+
+
+def test_a_right_tip_from_a_real_call_is_locked_before_anything_says_it_is_right():
+    game = new_game("de", ["Ann"], phone_mode="real")
+    right = game.question.answer
+    out = play_out(game, ["phone a friend", "yes", "stop the clock", right, "yes"])
+    said = out.lines[next(i for i, l in enumerate(out.lines) if l == "The call is over."):]
+    locked = next(i for i, l in enumerate(said) if "locked in" in l.lower())
+    assert not any("right" in l.lower() for l in said[:locked]), said
+    assert game.level == 2
+
+
+def test_after_the_two_player_audience_tries_the_host_says_which_answers_are_left():
+    game = new_game("se", ["Ann", "Bo"])
+    q = game.question
+    first, second, *left = [o for o in "ABCD" if o != q.answer] + [q.answer]
+    out = play_out(game, ["ask the audience", "yes", first, "yes", second, "yes"])
+    assert game.turn().guesses == 0 and game.level == 1
+    line = out.lines[-2]
+    assert line.startswith(f"{second} is not the right answer")
+    for letter in sorted(left):
+        assert f"{letter}: {q.option(letter)}" in line
+    assert f"{first}: " not in line and f"{second}: " not in line
+
+
+def test_help_says_only_what_can_be_done_now():
+    se = new_game("se", ["Ann"])
+    out = play_out(se, ["help"])
+    assert "take the money" not in out.lines[-1] and "fifty-fifty" in out.lines[-1]
+    de = new_game("de", ["Ann"])
+    out = play_out(de, ["help", "fifty fifty", "yes", "help"])
+    assert "take the money" in out.lines[0]
+    assert "fifty-fifty" in out.lines[0] and "fifty-fifty" not in out.lines[-1]
+    left = de.open_options()
+    assert f"Say {left[0]} or {left[1]}, or the answer itself" in out.lines[-1]
+    out = play_out(de, ["ask the audience", "yes", "help"])   # de: after the audience, answer or walk
+    assert "Lifelines" not in out.lines[-1] and "take the money" in out.lines[-1]
+    out = play_out(de, [left[0], "help"])
+    assert out.lines[-1] == f"Say yes to lock in {left[0]}, or no to think again."
+
+
+@pytest.mark.parametrize("command", ["balance", "repeat", "read the options", "which lifelines", "slower"])
+def test_after_a_host_command_the_pending_answer_is_asked_again(command):
+    game = new_game("se", ["Ann"])
+    text = game.question.option("B")
+    out = play_out(game, ["b", command])
+    assert f"B, {text}" in out.lines[-1] and "final" in out.lines[-1].lower()
+    assert game.turn().pending == "B"
+
+
+def test_after_a_host_command_taking_the_money_is_asked_again():
+    game = new_game("de", ["Ann"])
+    out = play_out(game, ["RIGHT", "yes", "walk away", "balance"])
+    assert out.lines[-1] == "So, do you stop here with 50 euros? Yes or no."
+
+
+def test_yes_with_nothing_to_confirm_asks_for_the_answer_once():
+    game = new_game("se", ["Ann"])
+    out = play_out(game, ["yes"])
+    assert out.lines[-2] in LOCALE.variants("rejected.nothing_pending")
+    assert out.lines[-1].startswith("Ann,") and "nothing" not in out.lines[-1]
+
+
+def test_two_player_tries_are_explained_once_and_then_asked_for():
+    game = new_game("se", ["Ann", "Bo"])
+    out = play_out(game, ["ask the audience", "yes"])
+    explained, asked = out.lines[-2], out.lines[-1]
+    assert "two free tries" in explained and asked.startswith("Ann, ")
+    assert "go through" not in asked
 
 
 def test_slower_and_faster_change_the_speaking_rate():
@@ -225,4 +386,30 @@ def test_help_names_the_typed_shortcuts():
     game = new_game("se", ["Ann"])
     host, out = typed_host(game, ["help"])
     listen_until_done(host)
-    assert "1 to 4 are A to D, y and n are yes and no, and quit saves and stops" in out.lines[-1]
+    assert "Typing, 1 to 4 are A to D, and quit saves and stops." in out.lines[-1]
+
+
+def test_spoken_help_leaves_the_typed_shortcuts_out():
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["help"])
+    listen_until_done(host)
+    assert "Typing" not in out.lines[-1] and "Say" in out.lines[-1]
+
+
+def test_the_same_mistake_twice_is_not_answered_with_the_same_line_twice():
+    game = new_game("de", ["Ann"])
+    out = play_out(game, ["ask the audience", "yes", "fifty fifty", "fifty fifty", "which lifelines",
+                          "which lifelines", "e", "e"])
+    assert all(a != b for a, b in zip(out.lines, out.lines[1:])), out.text
+
+
+def test_a_host_that_says_what_to_do_does_not_ask_a_second_time():
+    game = new_game("se", ["Ann"])
+    out = play_out(game, ["fifty fifty", "yes"])
+    gone = next(o for o in "ABCD" if o not in game.open_options())
+    out = play_out(game, [gone.lower()])
+    left = " and ".join(f"{o}: {game.question.option(o)}" for o in game.open_options())
+    assert len(out.lines) == 1 and out.lines[0].startswith(f"{gone} ") and left in out.lines[0]
+    de = new_game("de", ["Ann"], phone_mode="real")
+    out = play_out(de, ["phone a friend", "yes", "stop the clock"])
+    assert out.lines[-2:] == ["The call is over.", LOCALE.line("call_tip")]

@@ -70,10 +70,12 @@ class VoiceGame:
                 time.sleep(0.1)
         raise AssertionError(f"the host never understood {text!r}:\n{self.said()}")
 
-    def wait_for(self, needle: str, timeout: float = 60.0, times: int = 1) -> None:
-        """Wait until the host has printed ``needle`` (``times`` times); it then speaks it."""
+    def wait_for(self, needle: str | tuple[str, ...], timeout: float = 60.0, times: int = 1) -> None:
+        """Wait until the host has printed ``needle`` (or any of several, ``times`` times in
+        all); it then speaks it."""
         deadline = time.monotonic() + timeout
-        while self.said().count(needle) < times:
+        needles = (needle,) if isinstance(needle, str) else needle
+        while sum(self.said().count(n) for n in needles) < times:
             assert time.monotonic() < deadline, f"never said {needle!r}:\n{self.said()}"
             assert self.proc.poll() is None, self.said()
             time.sleep(0.1)
@@ -83,6 +85,10 @@ class VoiceGame:
             self.proc.terminate()
             self.proc.wait(10)
         self.log.close()
+
+
+PROMPTS = ("a lifeline?", "a lifeline.")
+"""The end of the prompt after a question is read, in each of its variants."""
 
 
 def host_lines(stdout: str) -> list[str]:
@@ -107,11 +113,11 @@ def test_a_spoken_game_through_virtual_devices(pulse_audio, tmp_path):
     recording.wait_flowing()
     game = VoiceGame(pulse_audio, tmp_path, ["--players", "Ann", "--rounds", "1", "--seed", "1"])
     try:
-        game.wait_for("your answer")
+        game.wait_for(PROMPTS)                    # the first question's prompt
         game.say_until("bravo", lambda: "final answer?" in game.said().lower())
         assert game.events_of("answer") == []          # nothing locked without yes
         game.say_until("yes", lambda: bool(game.events_of("answer")))
-        game.wait_for("lifeline?", times=2)       # the second question has been read
+        game.wait_for(PROMPTS, times=2)           # the second question has been read
         game.say_until("take the money", lambda: bool(game.events_of("walk_pending")))
         game.say_until("yes", lambda: bool(game.events_of("game_over")))
         game.proc.wait(30)

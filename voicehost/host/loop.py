@@ -52,7 +52,8 @@ class Host:
         self.log = log
         self.clock = clock or getattr(player_input, "clock", None) or Clock()
         self.phrases = Phrases(locale.phrases, locale.data["numbers"])
-        self.narrator = Narrator(locale, game, seed, options.read_explanations)
+        self.narrator = Narrator(locale, game, seed, options.read_explanations,
+                                 keyboard=player_input.typed)
 
     # ------------------------------------------------------------------ speaking
     def say(self, items: list) -> None:
@@ -98,7 +99,8 @@ class Host:
             self.say([self.narrator.line("pending", option=turn.pending,
                                          text=turn.question.option(turn.pending))])
         elif game.phase is Phase.CONFIRM_WALK:
-            self.say([self.narrator.line("walk_pending", amount=self.narrator.money(turn.walk_amount))])
+            self.say([self.narrator.line("walk_pending",
+                                                  amount=self.narrator.money_or_nothing(turn.walk_amount))])
         elif game.phase is Phase.VOTE:
             self.say([self.narrator.line("vote_needed", voter=turn.speaker, player=turn.player)])
         elif game.phase is Phase.PICK_FRIEND:
@@ -180,17 +182,20 @@ class Host:
         self.say(self.narrator.prompt())
 
     def host_command(self, name: str) -> None:
+        """Balance, repeat, help...; then, unless help just said it, ask again what the
+        game waits for (the pending answer's "Final answer?", the vote, ...)."""
         n = self.narrator
+        ask_again = True
         if name == "repeat":
             if self.game.question is not None:
                 self.say(n.question_text())
-            self.say(n.prompt() or [n.help()])
         elif name == "options":
             self.say([n.options_text()])
         elif name == "balance":
             self.say(n.balance(self.game.turn().speaker))
         elif name == "help":
             self.say([n.help()])
+            ask_again = False
         elif name == "lifelines":
             self.say([n.lifelines_left()])
         elif name in ("slower", "faster"):
@@ -199,6 +204,9 @@ class Host:
             self.say([n.line(name)])
         else:
             self.say([n.didnt_catch()])
+            ask_again = False
+        if ask_again:
+            self.say(n.ask_again())
 
     # ------------------------------------------------------------------ phone timer
     def run_call(self) -> None:

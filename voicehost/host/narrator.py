@@ -1,7 +1,9 @@
 """The host's words: game events and turns rendered into lines from the locale file.
 
 Pure apart from a seeded random source that picks among line variants. It
-never reveals the right answer before the reveal.
+never reveals the right answer before the reveal, never says the same line
+twice in a row, and asks for an answer once: when an event's line already
+asks (a rejection that says what to do), ``prompt`` adds nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..game.lifelines import percentages
 from ..game.question import LETTERS
 from ..game.turn import Phase
 from ..language.locale import Locale
+from ..language.numbers import say_number
 
 
 @dataclass(frozen=True)
@@ -25,20 +28,35 @@ class Sound:
 
 class Narrator:
     def __init__(self, locale: Locale, game: Game, seed: int | None = None,
-                 read_explanations: bool = True) -> None:
+                 read_explanations: bool = True, keyboard: bool = False) -> None:
         self.loc = locale
+        self.keyboard = keyboard
+        """Answers are typed: help names the typed shortcuts too."""
         self.game = game
         self.rng = random.Random(seed)
         self.read_explanations = read_explanations
         self._batch: list[ev.Event] = []
         self._asked = None
+        self._prompted = False
+        self._last = ""
 
     # ---------------------------------------------------------------- helpers
     def line(self, key: str, **fields) -> str:
-        return self.loc.line(key, self.rng, **fields)
+        """The line ``key``; of several variants, never the one said just before."""
+        variants = self.loc.variants(key)
+        rendered = [v.format(**fields) for v in variants]
+        fresh = [r for r in rendered if r != self._last] or rendered
+        self._last = fresh[0] if len(fresh) == 1 else self.rng.choice(fresh)
+        return self._last
 
     def money(self, amount: int) -> str:
         return self.loc.money(amount, self.game.edition.currency)
+
+    def money_or_nothing(self, amount: int) -> str:
+        return self.money(amount) if amount else self.line("nothing")
+
+    def letters_text(self) -> str:
+        return self.loc.join(self.game.open_options(), "or")
 
     def options_text(self, letters: list[str] | None = None) -> str:
         q = self.game.question
@@ -58,7 +76,7 @@ class Narrator:
     def prompt(self) -> list[str]:
         """What to ask now that the events are told (empty when an event asked already)."""
         game = self.game
-        if game.over or game.phase is not Phase.ANSWER:
+        if game.over or game.phase is not Phase.ANSWER or self._prompted:
             return []
         turn = game.turn()
         handed_over = any(isinstance(e, ev.QuestionAsked) and not e.fresh for e in self._batch)
@@ -68,6 +86,28 @@ class Narrator:
             return [self.line("prompt_guess", player=turn.player)]
         key = "prompt_answer" if turn.lifelines else "prompt_answer_no_lifeline"
         return [self.line(key, player=turn.player)]
+
+    def ask_again(self) -> list[str]:
+        """After a host command (balance, options, ...): ask again what the game waits for."""
+        game = self.game
+        if game.over:
+            return []
+        turn = game.turn()
+        if game.phase is Phase.CONFIRM_ANSWER and turn.pending:
+            return [self.line("pending_again", option=turn.pending,
+                              text=turn.question.option(turn.pending))]
+        if game.phase is Phase.CONFIRM_WALK:
+            return [self.line("walk_pending_again", amount=self.money_or_nothing(turn.walk_amount))]
+        if game.phase is Phase.VOTE:
+            return [self.line("vote_needed", voter=turn.speaker, player=turn.player)]
+        if game.phase is Phase.PICK_FRIEND:
+            return [self.line("pick_friend", player=turn.player,
+                              choices=self.loc.join(list(turn.friends), "or"))]
+        if game.phase is Phase.ANSWER:
+            if turn.guesses:
+                return [self.line("prompt_guess", player=turn.player)]
+            return [self.line("prompt_again", player=turn.player)]
+        return []
 
     def silence(self, count: int) -> str:
         turn = self.game.turn()
@@ -82,20 +122,46 @@ class Narrator:
                                lifelines=lifelines)
 
     def help(self) -> str:
+        """What may be said now, and only that: no used lifeline, no walking away before it is allowed."""
         turn = self.game.turn()
-        return self.line(f"help.{turn.phase.value}", lifelines=self.lifelines_text(turn.lifelines) or "-",
-                         choices=self.loc.join(list(turn.friends), "or"))
+        moment = "guess" if turn.phase is Phase.ANSWER and turn.guesses else turn.phase.value
+        lifelines = (self.line("help_lifelines", lifelines=self.lifelines_text(turn.lifelines))
+                     if turn.lifelines else "")
+        walk = (self.line("help_walk" if turn.walk_amount else "help_walk_nothing",
+                          amount=self.money(turn.walk_amount))
+                if turn.can_walk and turn.phase is Phase.ANSWER else "")
+        pending = turn.pending or ""
+        return self.line(f"help.{moment}", letters=self.letters_text(), lifelines_text=lifelines,
+                         walk_text=walk, option=pending, amount=self.money_or_nothing(turn.walk_amount),
+                         choices=self.loc.join(list(turn.friends), "or"),
+                         typed=self.loc.line(f"help_typed.{moment}") if self.keyboard else "")
 
     def didnt_catch(self) -> str:
         turn = self.game.turn()
-        return self.line(f"didnt_catch.{turn.phase.value}", choices=self.loc.join(list(turn.friends), "or"))
+        moment = turn.phase.value
+        if turn.phase is Phase.ANSWER and not turn.lifelines:
+            moment = "answer_no_lifeline"
+        return self.line(f"didnt_catch.{moment}", choices=self.loc.join(list(turn.friends), "or"),
+                         letters=self.letters_text(), option=turn.pending or "")
 
     def balance(self, player: str) -> list[str]:
+        """What the player has won, in the words players use: so far, earlier rounds, safe."""
         st = self.game.statement(player)
-        out = [self.line("balance_line", player=player, balance=self.money(st["balance"]))]
-        if "question_value" in st:
-            out.append(self.line("balance_stake", value=self.money(st["question_value"]),
-                                 if_wrong=self.money(st["if_wrong"]), if_walk=self.money(st["if_walk"])))
+        if "at_stake" not in st:
+            if not st["balance"]:
+                return [self.line("balance_none", player=player)]
+            return [self.line("balance_total", player=player, balance=self.money(st["balance"]))]
+        earlier = st["balance"]
+        key = "balance_round_earlier" if earlier else "balance_round"
+        out = [self.line(key, player=player, won=self.money(st["at_stake"]), earlier=self.money(earlier))]
+        if not st["at_stake"]:
+            out = [self.line("balance_total" if earlier else "balance_none", player=player,
+                             balance=self.money(earlier))]
+        can_walk = self.game.can_walk()
+        out.append(self.line("balance_stake" if can_walk else "balance_stake_no_walk",
+                             value=self.money(st["question_value"]),
+                             if_wrong=self.money_or_nothing(st["if_wrong"] - earlier),
+                             if_walk=self.money_or_nothing(st["if_walk"] - earlier)))
         return out
 
     def lifelines_left(self) -> str:
@@ -105,8 +171,13 @@ class Narrator:
         return self.line("lifelines_left", lifelines=self.loc.join([self.loc.lifeline(n) for n in names]))
 
     def balances(self, balances: dict[str, int]) -> str:
-        return " ".join(self.line("balance_item", player=p, amount=self.money(a)) + "."
-                        for p, a in sorted(balances.items(), key=lambda kv: -kv[1]))
+        """Everyone's money, richest first; players with the same amount in one breath."""
+        out = []
+        for amount in sorted(set(balances.values()), reverse=True):
+            names = [p for p in self.game.players if balances.get(p) == amount]
+            key = "balance_item_many" if len(names) > 1 else "balance_item"
+            out.append(self.line(key, players=self.loc.join(names), amount=self.money(amount)) + ".")
+        return " ".join(out)
 
     def welcome(self) -> list:
         g = self.game
@@ -122,7 +193,7 @@ class Narrator:
         that was on the table before the batch (the reveal may come after
         the next question is drawn)."""
         out: list = []
-        self._batch, self._asked = events, asked
+        self._batch, self._asked, self._prompted = events, asked, False
         for e in events:
             method = getattr(self, "_" + e.kind, None)
             if method:
@@ -130,7 +201,12 @@ class Narrator:
         return out
 
     def _round_start(self, e: ev.RoundStarted, out: list) -> None:
-        out.append(self.line("round_start", round=e.round, rounds=self.game.rules.rounds))
+        if e.round == 1:
+            key = "first_round" if len(self.game.players) > 1 else "first_round_alone"
+            out.append(self.line(key, lifelines=self.loc.join(
+                [self.loc.lifeline(n) for n in self.game.edition.lifelines])))
+        else:
+            out.append(self.line("round_start", round=e.round, rounds=self.game.rules.rounds))
 
     def _turn_start(self, e: ev.TurnStarted, out: list) -> None:
         audience = self.line("audience_text", audience=self.loc.join(e.audience)) if e.audience else ""
@@ -165,7 +241,7 @@ class Narrator:
         out.append(self.line(key, player=e.player, option=e.option))
 
     def _walk_pending(self, e: ev.WalkPending, out: list) -> None:
-        out.append(self.line("walk_pending", amount=self.money(e.amount)))
+        out.append(self.line("walk_pending", amount=self.money_or_nothing(e.amount)))
 
     def _cancelled(self, e: ev.Cancelled, out: list) -> None:
         out.append(self.line("cancelled"))
@@ -174,44 +250,78 @@ class Narrator:
         """The reveal with every player's outcome, then the explanation."""
         q = self.game.question if self.game.question.id == e.question_id else self._asked
         out.append(self.line("reveal", option=e.correct, text=q.option(e.correct)))
-        for a in self._batch:
-            if not isinstance(a, ev.Answered):
-                continue
-            if a.correct:
-                out.append(Sound("correct"))
-                out.append(self.line("correct", player=a.player))
-                if a.level < self.game.ladder.top:
-                    out.append(self.line("correct_value", value=self.money(self.game.ladder.value(a.level))))
-            else:
-                payout = next(x.payout for x in self._batch
-                              if isinstance(x, ev.Eliminated) and x.player == a.player)
-                out.append(Sound("wrong"))
-                out.append(self.line("wrong", player=a.player, option=a.option, payout=self.money(payout)))
+        answers = [a for a in self._batch if isinstance(a, ev.Answered)]
+        right = [a for a in answers if a.correct]
+        if right:
+            out.append(Sound("correct"))
+            out.extend(self._right(right))
+        wrong = [a for a in answers if not a.correct]
+        if wrong:
+            out.append(Sound("wrong"))
+            payouts = {x.player: x.payout for x in self._batch if isinstance(x, ev.Eliminated)}
+            for payout in sorted({payouts[a.player] for a in wrong}, reverse=True):
+                group = [a for a in wrong if payouts[a.player] == payout]
+                out.append(self._wrong(group, payout))
         if self.read_explanations and q.explanation:
             out.append(self.line("explanation", text=q.explanation))
 
+    def _right(self, right: list[ev.Answered]) -> list[str]:
+        """One line for everyone who was right: "Ann and Bo, 1,000 kronor each so far"."""
+        ladder, level = self.game.ladder, right[0].level
+        names = self.loc.join([a.player for a in right])
+        many = len(right) > 1
+        if level == ladder.top:
+            return [self.line("correct_top_many" if many else "correct_top", player=names, players=names)]
+        value = self.money(ladder.value(level))
+        out = [self.line("correct_many" if many else "correct", player=names, players=names, value=value)]
+        if level in ladder.safe_levels:
+            out.append(self.line("now_safe", value=value))
+        return out
+
+    def _wrong(self, group: list[ev.Answered], payout: int) -> str:
+        names = self.loc.join([a.player for a in group])
+        key = "wrong_many" if len(group) > 1 else "wrong"
+        key += "" if payout else "_nothing"
+        return self.line(key, player=names, players=names, option=group[0].option,
+                         payout=self.money(payout))
+
     def _walk_away(self, e: ev.WalkedAway, out: list) -> None:
-        out.append(self.line("walked_away", player=e.player, amount=self.money(e.amount)))
+        key = "walked_away" if e.amount else "walked_away_nothing"
+        out.append(self.line(key, player=e.player, amount=self.money(e.amount)))
 
     def _top_prize(self, e: ev.TopPrize, out: list) -> None:
         out.append(self.line("top_prize", player=e.player, amount=self.money(e.amount)))
 
     def _round_end(self, e: ev.RoundEnded, out: list) -> None:
+        if any(isinstance(x, ev.GameOver) for x in self._batch):
+            return  # the game-over line says how it ended
+        if len(e.balances) == 1:
+            [(player, amount)] = e.balances.items()
+            out.append(self.line("round_end_alone", round=e.round, player=player,
+                                 amount=self.money_or_nothing(amount)))
+            return
         out.append(self.line("round_end", round=e.round, balances=self.balances(e.balances)))
 
     def _game_over(self, e: ev.GameOver, out: list) -> None:
         best = max(e.balances.values())
-        if e.winner:
-            out.append(self.line("game_over_winner", winner=e.winner, amount=self.money(e.balances[e.winner])))
+        winners = self.loc.join(e.winners)
+        if e.reason == "top_prize":
+            key = "game_over_top" if len(e.winners) == 1 else "game_over_top_shared"
+        elif not best:
+            key = "game_over_nobody"
+        elif len(e.winners) > 1:
+            key = "game_over_tie"
         else:
-            out.append(self.line("game_over_tie", winners=self.loc.join(e.winners), amount=self.money(best)))
+            key = "game_over_alone" if len(self.game.players) == 1 else "game_over_winner"
+        out.append(self.line(key, winner=winners, winners=winners, amount=self.money(best),
+                             players=self.loc.join(self.game.players)))
 
     def _lifeline(self, e: ev.LifelineUsed, out: list) -> None:
         out.append(Sound("lifeline"))
         r = e.result
         if "guesses" in r:
             key = "guesses_start" if r["guesses"] > 1 else "guesses_start_one"
-            out.append(self.line(key, count=r["guesses"]))
+            out.append(self.line(key, count=say_number(r["guesses"], self.loc.data["numbers"])))
         elif "removed" in r:
             out.append(self.line("lifeline_fifty_fifty", options=self.options_text(r["left"]).rstrip(".")))
         elif "votes" in r:
@@ -224,7 +334,7 @@ class Narrator:
             if r.get("friend"):
                 out.append(self.line("friend_tip", friend=r["friend"], option=r["tip"]))
                 return
-            out.append(self.loc.data["lines"]["friend_sure"][r["sure"]])
+            out.append(self.line(f"friend_sure.{r['sure']}"))
             first, second = r["cards"]
             key = "friend_cards_same" if first == second else "friend_cards_two"
             out.append(self.line(key, first=first, second=second))
@@ -233,7 +343,8 @@ class Narrator:
         if e.lifeline == ASK_AUDIENCE:
             if e.voter == self.game.voters[0]:
                 out.append(self.line("lifeline_audience_start", voters=self.loc.join(self.game.voters)))
-            out.append(self.line("vote_needed", voter=e.voter, player=e.player))
+            first = e.voter == self.game.voters[0]
+            out.append(self.line("vote_needed" if first else "vote_next", voter=e.voter, player=e.player))
         else:
             out.append(self.line("friend_asked", player=e.player, friend=e.voter))
 
@@ -244,16 +355,26 @@ class Narrator:
         out.append(self.line("call_over"))
         if e.answered and self.game.seat(e.player).guesses:
             out.append(self.line("call_tip"))
+            self._prompted = True
 
     def _guess(self, e: ev.GuessResult, out: list) -> None:
+        """A free try. A right one is not announced: it is locked like any answer and
+        revealed with the others (at the table, the next player has not answered yet)."""
         if e.correct:
-            out.append(self.line("guess_right", option=e.option))
-        else:
-            key = "guess_wrong_more" if e.guesses_left else "guess_wrong"
-            out.append(self.line(key, option=e.option))
+            return
+        if e.guesses_left:
+            out.append(self.line("guess_wrong_more", option=e.option))
+            return
+        left = [self.line("option_item", letter=o, text=self.game.question.option(o))
+                for o in self.game.open_options(e.player)]
+        out.append(self.line("guess_wrong", option=e.option, options=self.loc.join(left)))
+
+    ASKING_REJECTIONS = ("option_removed", "bad_option", "no_more_lifelines", "not_a_friend")
+    """Rejections whose line already says what to do: no prompt follows them."""
 
     def _rejected(self, e: ev.Rejected, out: list) -> None:
         turn = self.game.turn()
+        self._prompted = self._prompted or e.reason in self.ASKING_REJECTIONS
         out.append(self.line(
             f"rejected.{e.reason}", detail=e.detail, player=turn.player,
             lifeline=self.loc.lifeline(e.detail) if e.detail in self.loc.data["lifelines"] else e.detail,

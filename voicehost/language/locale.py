@@ -33,14 +33,18 @@ class Locale:
 
     def line(self, key: str, rng: random.Random | None = None, **fields) -> str:
         """The line ``key`` (a dotted path), a variant picked by ``rng``, with fields filled in."""
+        return (rng or random).choice(self.variants(key)).format(**fields)
+
+    def variants(self, key: str) -> list[str]:
+        """Every variant of the line ``key`` (a dotted path), unfilled."""
         node = self.data["lines"]
         for part in key.split("."):
             if not isinstance(node, dict) or part not in node:
                 raise LocaleError(f"locale {self.code!r} has no line {key!r}")
             node = node[part]
-        if isinstance(node, list):
-            node = (rng or random).choice(node)
-        return str(node).format(**fields)
+        if isinstance(node, dict):
+            raise LocaleError(f"locale {self.code!r}: {key!r} is a group of lines, not a line")
+        return [str(v) for v in node] if isinstance(node, list) else [str(node)]
 
     def money(self, amount: int, currency: str) -> str:
         grouped = f"{amount:,}".replace(",", self.data["money"]["thousands"])

@@ -153,13 +153,23 @@ def _refine(env: list, loud: list[int], rec: _Loudness, start: int) -> tuple[flo
             db, slope = rec.at(at)
             if abs(db - env[i][0]) <= TOLERANCE_DB and abs(slope - env[i][1]) <= TOLERANCE_DB:
                 out.append(i)
-        return out
+        return _bridged(out, loud)
 
     near = max(range(start - rec.block // 2, start + rec.block // 2 + 1, 4),
                key=lambda b: len(heard(b)))
     best = max(range(near - 3, near + 4), key=lambda b: len(heard(b)))
     blocks = heard(best)
     return len(blocks) / len(loud), best, _last_of_run(blocks, loud)
+
+
+def _bridged(heard: list[int], loud: list[int]) -> list[int]:
+    """``heard`` with each lone missing block between two heard ones counted as heard: a
+    sharp onset that falls across a block edge can differ by more than the tolerance,
+    while sound really lost spans a whole device period (20 ms or more, two blocks)."""
+    was = set(heard)
+    lone = {loud[k] for k in range(1, len(loud) - 1)
+            if loud[k] not in was and loud[k - 1] in was and loud[k + 1] in was}
+    return sorted(was | lone)
 
 
 def _last_of_run(blocks: list[int], loud: list[int]) -> int:
