@@ -113,13 +113,13 @@ def test_microphone_hears_a_phrase_played_into_it_and_silence_otherwise(pulse_au
 
 
 def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, tmp_path):
-    out = DeviceSoundOutput()
     rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
     rec.wait_flowing()
-    out.play(tone(1.0))
-    assert out.busy
-    assert out.wait() is True
-    assert not out.busy
+    with DeviceSoundOutput() as out:
+        out.play(tone(1.0))
+        assert out.busy
+        assert out.wait() is True
+        assert not out.busy
     time.sleep(0.3)
     heard = peaks(rec.stop().pcm)
     loud = sum(p > LOUD for p in heard)
@@ -128,16 +128,16 @@ def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, t
 
 
 def test_stop_cuts_a_long_clip_short(pulse_audio, tmp_path):
-    out = DeviceSoundOutput()
     rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
     rec.wait_flowing()
-    out.play(tone(5.0))
-    time.sleep(0.5)
-    started = time.monotonic()
-    out.stop()
-    assert not out.busy and time.monotonic() - started < 0.5
-    assert out.wait() is False
-    time.sleep(0.5)
+    with DeviceSoundOutput() as out:
+        out.play(tone(5.0))
+        time.sleep(0.5)
+        started = time.monotonic()
+        out.stop()
+        assert not out.busy and time.monotonic() - started < 0.5
+        assert out.wait() is False
+        time.sleep(0.5)
     loud = sum(p > LOUD for p in peaks(rec.stop().pcm))
     assert 1 <= loud <= 15, "the clip was not cut off"  # well short of 50 blocks
 
@@ -191,8 +191,7 @@ def test_a_lost_microphone_is_reported_and_can_be_started_again():
 
 
 def test_a_lost_speaker_is_reported_and_plays_again_once_it_is_back():
-    with virtual_audio() as pa:
-        out = DeviceSoundOutput()
+    with virtual_audio() as pa, DeviceSoundOutput() as out:
         out.play(tone(2.0))
         time.sleep(0.3)
         pa.stop_server()
@@ -267,3 +266,24 @@ def test_wav_file_output_in_an_unwritable_place_says_so(tmp_path):
     with pytest.raises(SoundOutputError) as err:
         FileSoundOutput(tmp_path / "no" / "such" / "dir" / "host.wav")
     assert "--speaker-file" in err.value.fix
+
+
+def test_restarting_portaudio_for_one_device_keeps_the_other_working(pulse_audio):
+    """A replugged microphone makes PortAudio look for devices again, which ends every
+    stream in the process; the speaker's long-lived stream must not be left dangling
+    (touching a freed stream crashes the process), and the other way round."""
+    from voicehost.audio.devices import refresh_devices
+    mic = DeviceMicrophone()
+    mic.start()
+    with DeviceSoundOutput() as out:
+        out.play(tone(0.3))
+        assert out.wait() is True
+        refresh_devices()                      # as after a lost microphone
+        out.play(tone(0.3))
+        assert out.wait() is True
+        assert mic.read(2.0) is not None       # the microphone opened itself again
+        refresh_devices()                      # as after a lost speaker
+        assert mic.read(2.0) is not None
+        out.play(tone(0.3))
+        assert out.wait() is True
+    mic.stop()

@@ -53,11 +53,9 @@ def test_every_line_and_effect_is_heard_in_full_in_order(synth, tmp_path, latenc
         recording = pa.record_speaker(tmp_path / "heard.wav", SPEECH_RATE)
         recording.wait_flowing()
         speaker = Speaker(synth, DeviceSoundOutput())
-        try:
+        with speaker.output:
             for clip in clips:
                 assert speaker.play(clip) is True
-        finally:
-            speaker.output.close()
         time.sleep(0.3 + latency_ms / 1000)
         heard = recording.stop()
     found = locate(clips, heard)
@@ -79,14 +77,12 @@ def test_a_line_counts_as_said_only_once_its_last_sound_has_come_out(synth, tmp_
         recording = pa.record_speaker(tmp_path / "heard.wav", SPEECH_RATE)
         recording.wait_flowing()
         speaker = Speaker(synth, DeviceSoundOutput())
-        try:
+        with speaker.output:
             speaker.play(tick)
             tick_said = speaker.last_spoken_at
             speaker.play(line)
             line_said = speaker.last_spoken_at
             returned = time.monotonic()
-        finally:
-            speaker.output.close()
         time.sleep(0.3 + latency_ms / 1000)
         heard = recording.stop()
     tick_found, line_found = locate([tick, line], heard)

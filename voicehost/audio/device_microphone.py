@@ -7,7 +7,7 @@ import threading
 import time
 
 from .device_format import resolve_device, stream_format
-from .devices import AudioDeviceError, import_sounddevice, refresh_devices
+from .devices import AudioDeviceError, import_sounddevice, own_streams, refresh_devices
 from .microphone import BLOCK_MS, Microphone, MicrophoneError
 from .pcm import Resampler, decode, encode
 
@@ -41,6 +41,8 @@ class DeviceMicrophone(Microphone):
         self._resampler: Resampler | None = None
         self._channels = 1
         self._was_lost = False
+        self._released = False
+        own_streams(self)
         self.dropped_blocks = 0
         """Blocks thrown away because nobody read them in time."""
 
@@ -75,6 +77,9 @@ class DeviceMicrophone(Microphone):
         self._last_audio = time.monotonic()
 
     def read(self, timeout: float) -> bytes | None:
+        if self._stream is None and self._released:  # PortAudio was restarted under us
+            self._released = False
+            self.start()
         if self._stream is None:
             raise MicrophoneError("The microphone is not started.", MIC_FIX)
         try:
@@ -106,6 +111,13 @@ class DeviceMicrophone(Microphone):
         except Exception:  # a lost device may refuse to close; it is gone either way
             pass
         self.flush()
+
+    def release_streams(self) -> None:
+        """PortAudio is about to restart (``refresh_devices``): close the stream now, and
+        open it again on the next ``read``."""
+        if self._stream is not None:
+            self.stop()
+            self._released = True
 
     # internals
     def _callback(self, indata, frames, time_info, status) -> None:

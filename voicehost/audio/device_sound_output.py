@@ -15,7 +15,7 @@ import threading
 import time
 
 from .clip import AudioClip
-from .devices import AudioDeviceError, Device, import_sounddevice, refresh_devices
+from .devices import AudioDeviceError, Device, import_sounddevice, own_streams, refresh_devices
 from .pcm import convert, pcm_bytes, samples
 from .device_format import resolve_device, stream_format
 from .sound_output import SPEAKER_FIX, SoundOutput, SoundOutputError
@@ -71,6 +71,7 @@ class DeviceSoundOutput(SoundOutput):
         self._idle_frames = 0
         self._finished = threading.Event()  # the stream's callback thread ended
         self._failed = False
+        own_streams(self)
 
     # SoundOutput
     def play(self, clip: AudioClip) -> None:
@@ -153,6 +154,11 @@ class DeviceSoundOutput(SoundOutput):
     def close(self) -> None:
         self.stop()
         self._close_stream()
+
+    def release_streams(self) -> None:
+        """PortAudio is about to restart (``refresh_devices``): close the stream now; the
+        next clip opens a new one."""
+        self.close()
 
     # the stream
     def _ensure_stream(self, rate: int, channels: int) -> None:

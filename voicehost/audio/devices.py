@@ -8,6 +8,7 @@ PortAudio at a private PulseAudio server before it starts.
 from __future__ import annotations
 
 import ctypes
+import weakref
 from dataclasses import dataclass
 
 from ..errors import FixableError
@@ -94,13 +95,28 @@ def list_devices() -> list[Device]:
     ]
 
 
+_stream_owners: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def own_streams(owner) -> None:
+    """Register an object whose ``release_streams()`` closes the PortAudio streams it holds.
+
+    ``refresh_devices`` calls it first: a stream still open when PortAudio is restarted
+    is freed under its owner, and touching it afterwards crashes the process."""
+    _stream_owners.add(owner)
+
+
 def refresh_devices() -> None:
     """Make PortAudio look for devices again, e.g. after a USB microphone was replugged.
 
     PortAudio reads the device list once; re-initialising it is the only way to
-    see a change, and it ends every stream open in this process.
+    see a change. Every stream open in this process is closed by its owner first
+    (``own_streams``): the speaker's long-lived stream when the microphone is
+    replugged, and the other way round.
     """
     sd = import_sounddevice()
+    for owner in list(_stream_owners):
+        owner.release_streams()
     try:
         sd._terminate()
         sd._initialize()
