@@ -149,6 +149,14 @@ def test_decoys_are_listened_for_everywhere_and_do_nothing(phase, text):
     assert interpret(text, ctx, PHRASES) == c.HostCommand("decoy")
 
 
+def test_an_option_that_sounds_like_a_hesitation_or_a_decoy_is_still_an_answer():
+    ctx = Context("answer", {"A": "Maybe", "B": "Wow", "C": "Yes", "D": "No"}, LIFELINES)
+    assert [interpret(t, ctx, PHRASES) for t in ("maybe", "wow", "no")] == [
+        c.Answer("A"), c.Answer("B"), c.Answer("D")]
+    confirming = Context("confirm_answer", ctx.options, LIFELINES)
+    assert interpret("maybe", confirming, PHRASES) == c.Answer("A")  # asked again about A
+
+
 def test_carrier_phrases_are_listened_for_with_letters_and_option_texts():
     words = grammar(ANSWER, PHRASES)
     for text in ("i think it's d", "i'll say c", "it's b", "my answer is a", "a final answer",

@@ -202,11 +202,12 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True,
     body = _strip_fillers(raw, phrases.words("fillers"))
     phase = context.phase
     said = {raw, body}
-    if said & set(phrases.optional("decoys")):
-        return c.HostCommand("decoy")  # talk, laughter, a cough: nothing to do
-    waiting = _not_yet(raw, body, phase, phrases, typed)
-    if waiting is not None:
-        return waiting
+    if not _match_option_text(body, phrases, context.options, fuzzy=False):  # "Maybe" may be one
+        if said & set(phrases.optional("decoys")):
+            return c.HostCommand("decoy")  # talk, laughter, a cough: nothing to do
+        waiting = _not_yet(raw, body, phase, phrases, typed)
+        if waiting is not None:
+            return waiting
 
     exact_option = _match_option_text(body, phrases, context.options, fuzzy=False)
     host_words = phrases.host_words()
