@@ -131,8 +131,9 @@ class Host:
                 self.say([self.narrator.line("not_sure_heard")])
                 continue
             command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
-            if isinstance(command, c.Answer) and command.final and not heard.typed:
-                command = c.Answer(command.option)  # heard, not typed: still asked "Final answer?"
+            said_final = isinstance(command, c.Answer) and command.final and not heard.typed
+            if said_final:
+                command = c.Answer(command.option)  # heard, not typed: still confirmed, briefly
             if command is None or self.weak_yes(command, heard):
                 self.say([self.narrator.didnt_catch()])
             elif command == c.HostCommand("decoy"):
@@ -147,7 +148,7 @@ class Host:
                 if self.lifeline_confirmed(command.lifeline):
                     self.act(command)
             else:
-                self.act(command)
+                self.act(command, said_final)
 
     def lifeline_confirmed(self, name: str) -> bool:
         """Ask "Fifty-fifty, are you sure?" and listen for yes or no (three tries).
@@ -184,14 +185,15 @@ class Host:
         """How long to listen before a silence re-prompt; typed input waits as long as it takes."""
         return None if self.input.typed else self.options.silence_seconds
 
-    def act(self, command: c.GameCommand | None) -> None:
-        """Apply a command (None: start the game), then save, log and tell what happened."""
+    def act(self, command: c.GameCommand | None, said_final: bool = False) -> None:
+        """Apply a command (None: start the game), then save, log and tell what happened
+        (``said_final``: a heard "B, final answer", confirmed with a shorter question)."""
         asked = self.game.question
         events = self.game.apply(command) if command else self.game.start()
         self.save(self.game)
         if self.log:
             self.log.write(events)
-        self.say(self.narrator.tell(events, asked))
+        self.say(self.narrator.tell(events, asked, said_final))
         self.say(self.narrator.prompt())
 
     def host_command(self, name: str) -> None:
