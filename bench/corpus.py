@@ -375,18 +375,20 @@ def voices(language: str, quick: bool = False) -> list[PlayerVoice]:
     return [PlayerVoice(v.name, v.rate + step, v.pitch) for v in base for step in RATE_STEPS]
 
 
-def utterances(language: str, quick: bool = False, phases: tuple[str, ...] = ()) -> list[Utterance]:
+def utterances(language: str, quick: bool = False, phases: tuple[str, ...] = (),
+               intents: tuple[str, ...] = ()) -> list[Utterance]:
     """The corpus of ``language``; quick keeps two utterances per intent class and phrasing
-    group (answers: every 8th); ``phases`` keeps only utterances said in those contexts."""
+    group (answers: every 8th); ``phases`` keeps only utterances said in those contexts,
+    ``intents`` only those of these intent classes ("none": out-of-grammar), all of them."""
     every = english_utterances() if language == "en" else korean_utterances()
     if phases:
         every = [u for u in every if u.context is None or u.context.phase in phases]
-    if not quick:
+    if intents:
+        every = [u for u in every if u.intent in intents]
+    if not quick or phases or intents:
         return every
     kept, seen = [], {}
     answers = [u for u in every if u.intent == "answer"]
-    if phases:
-        return every
     for u in every:
         key = (u.intent, u.context.phase if u.context else "", u.group)
         if u.intent == "answer":
@@ -516,9 +518,9 @@ def render(items: list[Utterance], voice_list: list[PlayerVoice],
 
 
 def build(language: str = "en", quick: bool = False, progress=None,
-          phases: tuple[str, ...] = ()) -> list[Clip]:
+          phases: tuple[str, ...] = (), intents: tuple[str, ...] = ()) -> list[Clip]:
     """The rendered corpus of ``language`` (rendering what is missing from the cache)."""
-    return render(utterances(language, quick, phases), voices(language, quick), snrs(quick),
+    return render(utterances(language, quick, phases, intents), voices(language, quick), snrs(quick),
                   progress=progress)
 
 

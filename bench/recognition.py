@@ -182,7 +182,8 @@ def worker(args) -> int:
     # condition in a row (clean first). Interleaving them would make each clip start with a
     # jump in the noise floor, which the speech detector takes for speech.
     conditions = cp.snrs(args.quick)
-    clips = sorted(cp.build(lang, args.quick, phases=phase_list(args.phases)),
+    clips = sorted(cp.build(lang, args.quick, phases=phase_list(args.phases),
+                            intents=phase_list(args.intents)),
                    key=lambda clip: conditions.index(clip.snr_db))
     phrases = cp.english_phrases(phrase_overrides(args.set_phrases)) if lang == "en" else None
     t = time.monotonic()
@@ -271,7 +272,7 @@ def read_results(path: Path) -> dict:
 
 
 def phase_list(text: str | None) -> tuple[str, ...]:
-    """``"confirm_answer,confirm_walk"`` -> a tuple of phases (empty: all)."""
+    """``"confirm_answer,confirm_walk"`` -> a tuple of phases or intents (empty: all)."""
     return tuple(p.strip() for p in (text or "").split(",") if p.strip())
 
 
@@ -691,6 +692,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phases", metavar="P1,P2",
                     help="only the utterances said in these contexts (e.g. confirm_answer,confirm_walk), "
                          "every voice and condition of the run")
+    ap.add_argument("--intents", metavar="I1,I2",
+                    help="only the utterances of these intent classes (e.g. none: out-of-grammar "
+                         "speech and decoys), every voice and condition of the run")
     ap.add_argument("--keep", metavar="DIR", default=str(cp.OUT_DIR),
                     help="where per-clip results (JSON) are written (default: bench/out)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
@@ -724,9 +728,9 @@ def main(argv: list[str] | None = None) -> int:
         lang = lang or args.lang
         t = time.monotonic()
         clips = cp.build(lang, args.quick, progress=lambda m: print(m, file=sys.stderr, flush=True),
-                         phases=phase_list(args.phases))
+                         phases=phase_list(args.phases), intents=phase_list(args.intents))
         render_s = time.monotonic() - t
-        items = cp.utterances(lang, args.quick, phase_list(args.phases))
+        items = cp.utterances(lang, args.quick, phase_list(args.phases), phase_list(args.intents))
         print(f"\ncorpus ({lang}): {len(items)} utterances x {len(cp.voices(lang, args.quick))} voices x "
               f"{len(cp.snrs(args.quick))} conditions = {len(clips)} clips "
               f"(render/cache check {render_s:.0f} s)", file=out, flush=True)
@@ -735,12 +739,14 @@ def main(argv: list[str] | None = None) -> int:
             for u, got in bad:
                 print(f"note: even typed, {u.text!r} ({u.context.phase}) gives {got}", file=out)
         dest = Path(args.keep) / (f"recognition-{engine}-{lang}{'-quick' if args.quick else ''}"
-                                  f"{'-' + args.phases.replace(',', '-') if args.phases else ''}.jsonl")
+                                  f"{'-' + args.phases.replace(',', '-') if args.phases else ''}"
+                                  f"{'-' + args.intents.replace(',', '-') if args.intents else ''}.jsonl")
         child = [sys.executable, str(Path(__file__).resolve()), "--worker", engine, "--lang", lang,
                  "--block-ms", str(args.block_ms), "--json", str(dest)]
         child += ["--model", model] if model else []
         child += ["--quick"] if args.quick else []
         child += ["--phases", args.phases] if args.phases else []
+        child += ["--intents", args.intents] if args.intents else []
         child += ["--end-silence", str(args.end_silence)] if args.end_silence is not None else []
         child += ["--early-end", str(args.early_end)] if args.early_end is not None else []
         for item in args.set_phrases:
