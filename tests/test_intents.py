@@ -31,7 +31,10 @@ ANSWER = Context("answer", OPTIONS, LIFELINES)
     ("repeat", c.HostCommand("repeat")), ("say that again", c.HostCommand("repeat")),
     ("balance", c.HostCommand("balance")), ("help", c.HostCommand("help")),
     ("slower", c.HostCommand("slower")), ("faster", c.HostCommand("faster")),
-    ("yes", c.Confirm(True)), ("no", c.Confirm(False)),
+    ("yes", c.Confirm(True)), ("no", c.HostCommand("not_yet")),
+    ("I'll say C", c.Answer("C")), ("it's b", c.Answer("B")), ("my answer is A", c.Answer("A")),
+    ("I'll go with Berlin", c.Answer("C")), ("Berlin, final answer", c.Answer("C", final=True)),
+    ("I think it's D", c.Answer("D")),
 ])
 def test_answer_phase(text, expected):
     assert interpret(text, ANSWER, PHRASES) == expected
@@ -52,12 +55,18 @@ def test_letter_and_text_that_disagree_are_asked_again():
     assert interpret("c london", ANSWER, PHRASES) is None
 
 
-@pytest.mark.parametrize("text,yes", [("yes", True), ("final answer", True),
-                                      ("that's my final answer", True), ("hold on", False),
+@pytest.mark.parametrize("text,yes", [("yes", True), ("yeah", True), ("hold on", False),
                                       ("yes please", True), ("no", False), ("not yet", False)])
 def test_confirm_phase(text, yes):
     ctx = Context("confirm_answer", OPTIONS, LIFELINES)
     assert interpret(text, ctx, PHRASES) == c.Confirm(yes)
+
+
+@pytest.mark.parametrize("text", ["final answer", "that's my final answer", "absolutely", "sure"])
+def test_yes_words_a_hesitation_was_heard_as_are_yes_only_when_typed(text):
+    ctx = Context("confirm_answer", OPTIONS, LIFELINES)
+    assert interpret(text, ctx, PHRASES, typed=True) == c.Confirm(True)
+    assert interpret(text, ctx, PHRASES) is None
 
 
 def test_changing_the_answer_while_confirming():
@@ -103,11 +112,65 @@ def test_grammar_holds_what_may_be_said_and_everything_in_it_is_understood():
     assert "stop the clock" not in words
 
 
+HESITATIONS = ["not sure", "I'm not sure", "I don't know", "not yet", "maybe", "let me think",
+               "hmm", "wait", "hold on", "not correct", "Not sure.", "I'm not so sure"]
+
+
+@pytest.mark.parametrize("phase", ["confirm_answer", "confirm_walk", "confirm_lifeline"])
+@pytest.mark.parametrize("text", HESITATIONS + ["not sure yes", "no, yes", "I don't know, yeah"])
+def test_a_negation_or_hesitation_never_confirms(phase, text):
+    """Issue 11: "Not sure." was heard as "sure" and locked. Now it is a phrase of its own,
+    meaning no; a yes after a negation (a recogniser may string phrases) is a no too."""
+    ctx = Context(phase, OPTIONS, LIFELINES)
+    assert interpret(text, ctx, PHRASES) == c.Confirm(False)
+    assert interpret(text, ctx, PHRASES, typed=True) == c.Confirm(False)
+
+
+@pytest.mark.parametrize("phase", ["confirm_answer", "confirm_walk", "confirm_lifeline"])
+def test_the_decoder_has_somewhere_to_put_a_hesitation_while_a_yes_is_awaited(phase):
+    words = grammar(Context(phase, OPTIONS, LIFELINES), PHRASES)
+    for text in ("not sure", "i'm not sure", "i don't know", "hmm", "not correct", "maybe"):
+        assert text in words
+    for lone in ("sure", "correct", "confirm"):  # each reached by a hesitation (issue 11)
+        assert lone not in words and interpret(lone, Context(phase, OPTIONS), PHRASES) is None
+
+
+@pytest.mark.parametrize("text", ["no", "nope", "I'm not sure", "hmm", "I don't know", "hold on"])
+def test_no_or_a_hesitation_while_answering_is_not_yet_never_a_command(text):
+    assert interpret(text, ANSWER, PHRASES) == c.HostCommand("not_yet")
+    assert interpret(text, Context("vote", OPTIONS), PHRASES) == c.HostCommand("not_yet")
+
+
+@pytest.mark.parametrize("phase", ["answer", "confirm_answer", "confirm_walk", "vote", "call"])
+@pytest.mark.parametrize("text", ["ha ha ha", "cough", "what do you think", "oh dear"])
+def test_decoys_are_listened_for_everywhere_and_do_nothing(phase, text):
+    ctx = Context(phase, OPTIONS, LIFELINES)
+    assert PHRASES.norm(text) in grammar(ctx, PHRASES)
+    assert interpret(text, ctx, PHRASES) == c.HostCommand("decoy")
+
+
+def test_an_option_that_sounds_like_a_hesitation_or_a_decoy_is_still_an_answer():
+    ctx = Context("answer", {"A": "Maybe", "B": "Wow", "C": "Yes", "D": "No"}, LIFELINES)
+    assert [interpret(t, ctx, PHRASES) for t in ("maybe", "wow", "no")] == [
+        c.Answer("A"), c.Answer("B"), c.Answer("D")]
+    confirming = Context("confirm_answer", ctx.options, LIFELINES)
+    assert interpret("maybe", confirming, PHRASES) == c.Answer("A")  # asked again about A
+
+
+def test_carrier_phrases_are_listened_for_with_letters_and_option_texts():
+    words = grammar(ANSWER, PHRASES)
+    for text in ("i think it's d", "i'll say c", "it's b", "my answer is a", "a final answer",
+                 "i'll go with berlin", "berlin final answer"):
+        assert text in words
+    confirming = grammar(Context("confirm_answer", OPTIONS, LIFELINES), PHRASES)
+    assert "i'll go with berlin" not in confirming  # fewer phrases next to yes
+
+
 def test_grammar_fits_the_moment():
     answering = grammar(ANSWER, PHRASES)
     confirming = grammar(Context("confirm_answer", OPTIONS, LIFELINES), PHRASES)
     calling = grammar(Context("call"), PHRASES)
-    assert "yes" not in answering and "no" not in answering
+    assert "yes" not in answering and "no" in answering  # "no": a place for the decoder to put it
     assert "yes" in confirming and "no" in confirming and "b" in confirming
     assert "fifty fifty" not in confirming and "walk away" not in confirming
     assert "stop the clock" in calling and "b" not in calling

@@ -17,6 +17,9 @@ from ..game.question import LETTERS
 from ..language.numbers import spell_digits
 
 ANSWER_PHASES = ("answer", "confirm_answer", "confirm_walk")
+CONFIRM_PHASES = ("confirm_answer", "confirm_walk", "confirm_lifeline")
+QUIET = frozenset({"decoy", "not_yet"})
+"""Host commands that leave the game alone: a decoy (talk, a cough) and "not yet"."""
 
 
 @dataclass(frozen=True)
@@ -51,20 +54,36 @@ class Phrases:
 
     table: dict
     numbers: dict
+    _normed: dict = field(default_factory=dict, repr=False, compare=False)
+    _lists: dict = field(default_factory=dict, repr=False, compare=False)
 
     def norm(self, text: str) -> str:
-        return normalize(text, self.numbers)
+        normed = self._normed.get(text)
+        if normed is None:  # the same phrases are normalised for every grammar and transcript
+            normed = self._normed[text] = normalize(text, self.numbers)
+        return normed
 
     def words(self, key: str) -> list[str]:
-        node = self.table
-        for part in key.split("."):
-            node = node[part]
-        return [self.norm(p) for p in node]
+        if key not in self._lists:
+            node = self.table
+            for part in key.split("."):
+                node = node[part]
+            self._lists[key] = [self.norm(p) for p in node]
+        return list(self._lists[key])
 
     def letter_words(self, heard: bool = True) -> dict[str, list[str]]:
         """Words for each letter; with ``heard`` also the homophones a transcript may hold."""
         extra = self.table.get("letter_homophones", {}) if heard else {}
         return {k: [self.norm(w) for w in v + extra.get(k, [])] for k, v in self.table["letters"].items()}
+
+    def carried(self, answer: str) -> list[str]:
+        """``answer`` (a letter word or option text) inside the locale's carrier phrases:
+        "i think it's b", "berlin final answer"."""
+        return [self.norm(c.replace("{answer}", answer)) for c in self.table.get("carriers", [])]
+
+    def optional(self, key: str) -> list[str]:
+        """A phrase list the locale may leave out (``not_yet``, ``decoys``)."""
+        return [self.norm(p) for p in self.table.get(key, [])]
 
     def lifeline_words(self) -> dict[str, list[str]]:
         return {k: [self.norm(w) for w in v] for k, v in self.table["lifeline"].items()}
@@ -182,6 +201,13 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True,
         return None
     body = _strip_fillers(raw, phrases.words("fillers"))
     phase = context.phase
+    said = {raw, body}
+    if not _match_option_text(body, phrases, context.options, fuzzy=False):  # "Maybe" may be one
+        if said & set(phrases.optional("decoys")):
+            return c.HostCommand("decoy")  # talk, laughter, a cough: nothing to do
+        waiting = _not_yet(raw, body, phase, phrases, typed)
+        if waiting is not None:
+            return waiting
 
     exact_option = _match_option_text(body, phrases, context.options, fuzzy=False)
     host_words = phrases.host_words()
@@ -216,7 +242,7 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True,
         letter = letter or _match_option_text(body, phrases, context.options, fuzzy)
         return c.Vote(letter) if letter else None
 
-    if phase in ("confirm_answer", "confirm_walk", "confirm_lifeline"):
+    if phase in CONFIRM_PHASES:
         if body in yes or raw in yes:
             return c.Confirm(True)
         if body in no or raw in no:
@@ -248,6 +274,29 @@ def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True,
     return None
 
 
+def _not_yet(raw: str, body: str, phase: str, phrases: Phrases, typed: bool) -> c.Command | None:
+    """A negation or hesitation ("not sure", "hmm", "I don't know"): "not yet".
+
+    While a yes is awaited it is a no (nothing is locked, spent or taken), and so is a yes
+    said after one of them ("not sure yes", as a recogniser that strings phrases may hear
+    it). While an answer or vote is awaited, "no" and hesitations are "not yet" too, never
+    a host command.
+    """
+    hesitations = phrases.optional("not_yet")
+    if phase in CONFIRM_PHASES:
+        if raw in hesitations or body in hesitations:
+            return c.Confirm(False)
+        negations = hesitations + phrases.words("no") + phrases.optional("negations")
+        yes = phrases.words("yes") + (phrases.typed_words("yes") if typed else [])
+        later_yes = [y for y in yes if raw.endswith(" " + y)]
+        if later_yes and any(_contains(raw[: -len(y)], n) for y in later_yes for n in negations):
+            return c.Confirm(False)
+    elif phase in ("answer", "vote"):
+        if {raw, body} & set(hesitations + phrases.words("no")):
+            return c.HostCommand("not_yet")
+    return None
+
+
 def _match_count(body: str, phrases: Phrases) -> c.Command | None:
     ones = phrases.numbers["ones"]
     tokens = [t for t in body.split() if t not in phrases.words("players_word")]
@@ -260,7 +309,10 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     """Every phrase worth listening for now, for a grammar-bound recogniser.
 
     Only what fits the moment: yes and no while confirming, the clock words
-    during a call, names when picking a friend. Fewer phrases, fewer mistakes.
+    during a call, names when picking a friend; carrier phrases around letters and
+    option texts while answering. Fewer phrases, fewer mistakes. Negations and
+    hesitations ("not sure", "hmm") and the locale's decoys are listened for too, so
+    the decoder has somewhere to put them instead of the nearest yes or command.
     """
     out: list[str] = []
     for words in phrases.host_words().values():
@@ -286,10 +338,18 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
         if phase in ("confirm_answer", "confirm_walk"):
             out += phrases.words("yes") + phrases.words("no")
         elif phase == "answer":
+            for letter in open_letters:  # "i think it's b", "berlin final answer"
+                out += phrases.carried(letters[letter][0])
+            for text in options.values():
+                out += phrases.carried(text)
             out += phrases.words("walk_away")
             for name, words in phrases.lifeline_words().items():
                 if name in context.lifelines:
                     out += words
+    if phase in CONFIRM_PHASES + ("answer", "vote"):  # somewhere else for the decoder to go
+        out += phrases.optional("not_yet")
+        out += [] if phase in CONFIRM_PHASES else [w for w in phrases.words("no") if len(w.split()) == 1]
+    out += phrases.optional("decoys")
     seen: set[str] = set()
     return [p for p in out if p and not (p in seen or seen.add(p))]
 
@@ -306,8 +366,21 @@ def settled(context: Context, phrases: Phrases, listened: list[str]) -> set[str]
 
     def means(text: str) -> c.Command | None:
         if text not in meaning:
-            meaning[text] = interpret(text, context, phrases, fuzzy=False)
+            command = interpret(text, context, phrases, fuzzy=False)
+            if isinstance(command, c.Answer):  # heard, "b final answer" is still confirmed
+                command = c.Answer(command.option)
+            meaning[text] = command
         return meaning[text]
 
-    return {p for p in listened
-            if all(means(q) == means(p) for q in listened if q.startswith(p + " "))}
+    ordered = sorted(set(listened))  # a phrase's continuations follow it in sorted order
+    out = set()
+    for i, p in enumerate(ordered):
+        longer = []
+        for q in ordered[i + 1:]:
+            if not q.startswith(p):
+                break
+            if q.startswith(p + " "):
+                longer.append(q)
+        if all(means(q) == means(p) for q in longer):  # only interpreted when it matters
+            out.add(p)
+    return out

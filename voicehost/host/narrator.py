@@ -188,12 +188,14 @@ class Narrator:
                 self.line("how_to_play")]
 
     # ---------------------------------------------------------------- events
-    def tell(self, events: list[ev.Event], asked=None) -> list:
+    def tell(self, events: list[ev.Event], asked=None, said_final: bool = False) -> list:
         """Lines and sounds for a batch of events. ``asked`` is the question
         that was on the table before the batch (the reveal may come after
-        the next question is drawn)."""
+        the next question is drawn); ``said_final``: the player said "final
+        answer" with the answer, so its confirmation may be shorter."""
         out: list = []
         self._batch, self._asked, self._prompted = events, asked, False
+        self._said_final = said_final
         for e in events:
             method = getattr(self, "_" + e.kind, None)
             if method:
@@ -232,7 +234,8 @@ class Narrator:
         out.append(self.line("deck_reshuffled", level=e.level))
 
     def _pending(self, e: ev.AnswerPending, out: list) -> None:
-        out.append(self.line("pending", option=e.option, text=self.game.question.option(e.option)))
+        key = "pending_final" if self._said_final else "pending"
+        out.append(self.line(key, option=e.option, text=self.game.question.option(e.option)))
 
     def _locked(self, e: ev.AnswerLocked, out: list) -> None:
         out.append(Sound("lock_in"))

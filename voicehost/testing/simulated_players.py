@@ -50,7 +50,7 @@ class SimulatedPlayers(PlayerInput):
         q = turn.question
         knows = self.rng.random() < max(0.25, 1.0 - 0.055 * (turn.level - 1))
         if context.phase == "confirm_answer":
-            return self.rng.choice(["yes", "final answer", "yes"])
+            return self.rng.choice(["yes", "yes please", "yes"])  # spoken "final answer" is no yes
         if context.phase in ("confirm_walk", "confirm_lifeline"):
             return "yes"
         if context.phase == "pick_friend":
