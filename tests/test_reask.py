@@ -117,3 +117,22 @@ def test_a_quiet_room_is_not_called_loud():
     out = RecordingHostOutput()
     play(Host(new_game("se", ["Ann"]), LOCALE, NoisyRoom(8, snr_db=40.0), out, seed=1))
     assert not any("loud" in line for line in out.lines)
+
+
+def test_silence_while_a_yes_is_awaited_is_not_met_with_the_same_line_twice():
+    game = new_game("se", ["Ann"])
+    host, out = voice_host(game, ["b"])
+    play(host)
+    out = RecordingHostOutput()
+    play(Host(game, LOCALE, ScriptedInput([None, None, None]), out, seed=1))
+    assert len(out.lines) == 3 and all(a != b for a, b in zip(out.lines, out.lines[1:])), out.lines
+
+
+def test_a_lifeline_confirmation_not_understood_is_asked_differently_each_time():
+    game = new_game("se", ["Ann"])
+    out = RecordingHostOutput()
+    play(Host(game, LOCALE, ScriptedInput(["fifty fifty", "walk the dog", "walk the dog", "walk the dog"]),
+              out, seed=1))
+    reasks = out.lines[1:-1]
+    assert len(reasks) == 3 and all(a != b for a, b in zip(reasks, reasks[1:])), out.lines
+    assert "fifty-fifty" in out.lines[-1] and game.turn().lifelines   # kept

@@ -114,8 +114,9 @@ class Narrator:
         variants = self.loc.data["lines"]["silence"]
         template = variants[count % len(variants)]
         lifelines = self.lifelines_text(turn.lifelines) if turn.lifelines else "-"
-        if self.game.phase is not Phase.ANSWER:
-            return self.help()
+        if self.game.phase is not Phase.ANSWER:  # help, then the question asked again, in turn
+            again = self.ask_again() if count % 2 else []
+            return again[0] if again else self.help()
         if "{lifelines}" in template and not turn.lifelines:
             template = variants[0]
         return template.format(player=turn.player, options=self.options_text(),
