@@ -93,7 +93,10 @@ def test_nonsense_gets_a_helpful_reprompt_and_changes_nothing():
     before = game.to_dict()
     host, out, _ = host_for(game, ["what a lovely day", "e", "walk the dog"])
     listen_until_done(host)
-    assert out.lines[-1].startswith("Sorry, I didn't catch that")
+    first, second, third = out.lines
+    assert first.startswith("Sorry, I didn't catch that") and "the answer itself" in first
+    assert len({first, second, third}) == 3                 # a new re-ask after each failure
+    assert "A, B, C or D" in third
     assert game.to_dict() == before
 
 

@@ -19,7 +19,8 @@ from .event_log import EventLog
 from .intents import Context, Phrases, grammar, interpret
 from .narrator import Narrator, Sound
 from .output import HostOutput
-from .player_input import Clock, EndOfInput, PlayerInput
+from .player_input import Clock, EndOfInput, Heard, PlayerInput
+from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, Misses, letter_doubt
 
 CALL_MARKS = (20, 10, 5, 4, 3, 2, 1)
 """Seconds left at which the phone-a-friend timer speaks."""
@@ -39,6 +40,10 @@ class HostOptions:
     """Ask before using a lifeline that was heard: a misheard word must not spend one."""
     resume_command: str = "voicehost play --resume"
     """The command that carries on with this game, said when the input ends."""
+    loud_snr_db: float = LOUD_SNR_DB
+    """Speech less than this far above the room's noise (dB) means a loud room."""
+    loud_noise_db: float = LOUD_NOISE_DB
+    """A noise floor above this (dBFS) means a loud room."""
 
 
 class Host:
@@ -57,6 +62,10 @@ class Host:
         self.phrases = Phrases(locale.phrases, locale.data["numbers"])
         self.narrator = Narrator(locale, game, seed, options.read_explanations,
                                  keyboard=player_input.typed)
+        self.misses = Misses(options.loud_snr_db, options.loud_noise_db)
+        self.confusable = locale.data.get("confusable_letters", {})
+        self.doubt: tuple[str, str] | None = None
+        """A lone letter heard as the pending answer, and the letter it may have been."""
 
     # ------------------------------------------------------------------ speaking
     def say(self, items: list) -> None:
@@ -125,20 +134,22 @@ class Host:
                 silences += 1
                 continue
             silences = 0
-            if not heard.text.strip():
+            unsure = bool(heard.text.strip()) and heard.confidence < self.options.min_confidence
+            command = (interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
+                       if heard.text.strip() and not unsure else None)
+            if command is None or self.weak_yes(command, heard):
+                self.missed(heard, unsure)
                 continue
-            if heard.confidence < self.options.min_confidence:
-                self.say([self.narrator.line("not_sure_heard")])
-                continue
-            command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
+            if command == c.HostCommand("decoy"):
+                continue  # talk, laughter, a cough: not for the host
+            self.misses.understood()
             said_final = isinstance(command, c.Answer) and command.final and not heard.typed
             if said_final:
                 command = c.Answer(command.option)  # heard, not typed: still confirmed, briefly
-            if command is None or self.weak_yes(command, heard):
-                self.say([self.narrator.didnt_catch()])
-            elif command == c.HostCommand("decoy"):
-                continue  # talk, laughter, a cough: not for the host
-            elif command == c.HostCommand("not_yet"):
+            doubt, self.doubt = self.doubt, None
+            if isinstance(command, c.Answer) and not heard.typed:
+                self.doubt = letter_doubt(heard.text, context, self.phrases, self.confusable)
+            if command == c.HostCommand("not_yet"):
                 self.say([self.narrator.line("not_yet")])
             elif command == c.HostCommand("quit"):
                 raise EndOfInput()  # typed "quit": saved and stopped, as at the end of input
@@ -147,8 +158,20 @@ class Host:
             elif isinstance(command, c.UseLifeline) and not heard.typed:
                 if self.lifeline_confirmed(command.lifeline):
                     self.act(command)
+            elif command == c.Confirm(yes=False) and doubt and context.phase == "confirm_answer":
+                # A lone letter, declined: it may have been its look-alike. Ask with both texts.
+                self.act(command, ask=[self.narrator.which_of_two(*doubt)])
             else:
-                self.act(command, said_final)
+                self.act(command, said_final=said_final)
+
+    def missed(self, heard: Heard, unsure: bool) -> None:
+        """Something was heard but not understood: ask again, differently each time in a
+        row; in a loud room say so once; let a stray sound in a quiet room pass."""
+        reaction = self.misses.missed(heard, nothing_in_grammar=not heard.text.strip())
+        if reaction.kind == "loud":
+            self.say([self.narrator.loud_room(keys=self.input.keys)])
+        elif reaction.kind == "reask":
+            self.say([self.narrator.reask(reaction.count, unsure)])
 
     def lifeline_confirmed(self, name: str) -> bool:
         """Ask "Fifty-fifty, are you sure?" and listen for yes or no (three tries).
@@ -185,16 +208,19 @@ class Host:
         """How long to listen before a silence re-prompt; typed input waits as long as it takes."""
         return None if self.input.typed else self.options.silence_seconds
 
-    def act(self, command: c.GameCommand | None, said_final: bool = False) -> None:
-        """Apply a command (None: start the game), then save, log and tell what happened
-        (``said_final``: a heard "B, final answer", confirmed with a shorter question)."""
+    def act(self, command: c.GameCommand | None, ask: list[str] | None = None,
+            said_final: bool = False) -> None:
+        """Apply a command (None: start the game), then save, log and tell what happened.
+        ``ask`` replaces the usual prompt when the game then waits for an answer;
+        ``said_final``: a heard "B, final answer", confirmed with a shorter question."""
         asked = self.game.question
         events = self.game.apply(command) if command else self.game.start()
         self.save(self.game)
         if self.log:
             self.log.write(events)
         self.say(self.narrator.tell(events, asked, said_final))
-        self.say(self.narrator.prompt())
+        prompt = self.narrator.prompt()
+        self.say(ask if ask and prompt else prompt)
 
     def host_command(self, name: str) -> None:
         """Balance, repeat, help...; then, unless help just said it, ask again what the

@@ -114,8 +114,9 @@ class Narrator:
         variants = self.loc.data["lines"]["silence"]
         template = variants[count % len(variants)]
         lifelines = self.lifelines_text(turn.lifelines) if turn.lifelines else "-"
-        if self.game.phase is not Phase.ANSWER:
-            return self.help()
+        if self.game.phase is not Phase.ANSWER:  # help, then the question asked again, in turn
+            again = self.ask_again() if count % 2 else []
+            return again[0] if again else self.help()
         if "{lifelines}" in template and not turn.lifelines:
             template = variants[0]
         return template.format(player=turn.player, options=self.options_text(),
@@ -143,6 +144,38 @@ class Narrator:
             moment = "answer_no_lifeline"
         return self.line(f"didnt_catch.{moment}", choices=self.loc.join(list(turn.friends), "or"),
                          letters=self.letters_text(), option=turn.pending or "")
+
+    def reask(self, count: int, unsure: bool) -> str:
+        """The ``count``-th re-ask in a row (from 1) after something heard was not understood.
+
+        While an answer is awaited the re-asks go down ``reask_answer`` one by one, the
+        first steering to the answer itself with one of the options as the example;
+        elsewhere the moment's own lines, which never repeat the line just said.
+        """
+        turn = self.game.turn()
+        if turn.phase is not Phase.ANSWER or turn.guesses:
+            return self.line("not_sure_heard") if unsure else self.didnt_catch()
+        variants = self.loc.variants("reask_answer")
+        template = variants[(count - 1) % len(variants)]
+        self._last = template.format(example=self.example(), player=turn.player,
+                                     letters=self.letters_text(), options=self.options_text())
+        return self._last
+
+    def example(self) -> str:
+        """The text of an open option to give as an example: a short one when there is one."""
+        q = self.game.question
+        texts = [q.option(o) for o in self.game.open_options()]
+        short = [t for t in texts if len(t.split()) <= 2] or [min(texts, key=len)]
+        return self.rng.choice(short)
+
+    def loud_room(self, keys: bool) -> str:
+        """The room is too loud to hear the players; with ``keys``, offer typing or the keys."""
+        return self.line("loud_room") + (self.loc.line("loud_room_keys") if keys else "")
+
+    def which_of_two(self, first: str, second: str) -> str:
+        """After a "no" to a lone letter: ask with the texts of it and of the letter it may have been."""
+        q = self.game.question
+        return self.line("which_of_two", first=q.option(first), second=q.option(second))
 
     def balance(self, player: str) -> list[str]:
         """What the player has won, in the words players use: so far, earlier rounds, safe."""

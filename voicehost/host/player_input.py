@@ -29,6 +29,11 @@ class Heard:
     typed: bool = False
     speech_ended: float | None = None
     """Monotonic time at which the player stopped speaking, when known."""
+    noise_db: float | None = None
+    """The room's noise floor while listening, in dB relative to full scale; None when
+    not measured (typed input, a script)."""
+    snr_db: float | None = None
+    """How far what was taken for speech stood above that floor, in dB; None when unknown."""
 
 
 class Clock:
@@ -40,6 +45,10 @@ class Clock:
 
 class PlayerInput(abc.ABC):
     typed = False
+    """Every answer is typed: no recogniser stands between the player and the host."""
+    keys = False
+    """Players can also type or press answer keys, so the host may offer them when
+    speech is not getting through."""
 
     @abc.abstractmethod
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
@@ -53,6 +62,7 @@ class KeyboardInput(PlayerInput):
     """Typed lines from a terminal or a pipe."""
 
     typed = True
+    keys = True
 
     def __init__(self, stream: TextIO | None = None, echo: TextIO | None = None) -> None:
         self.stream = stream or sys.stdin

@@ -41,6 +41,18 @@ class Heard:
     """When the player stopped speaking, if that was detected."""
     decided: float
     """When the recogniser delivered its result."""
+    noise_db: float | None = None
+    """The room's noise floor while listening, in dB relative to full scale
+    (``SpeechDetector.noise_db``); None if no audio was read."""
+    speech_db: float | None = None
+    """The average level of what the detector took for speech, in dBFS; None if nothing was."""
+
+    @property
+    def snr_db(self) -> float | None:
+        """How far the speech stood above the noise floor, in decibels; None without speech."""
+        if self.speech_db is None or self.noise_db is None:
+            return None
+        return self.speech_db - self.noise_db
 
 
 class Listener:
@@ -123,7 +135,8 @@ class Listener:
             ended_at = max(ended_at, started_at)
         if ended_at is not None:
             ended_at = min(ended_at, decided)
-        return Heard(transcript.text, transcript.confidence, started_at, ended_at, decided)
+        return Heard(transcript.text, transcript.confidence, started_at, ended_at, decided,
+                     detector.noise_db(), detector.speech_db())
 
 
 class _AudioClock:

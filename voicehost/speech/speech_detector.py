@@ -36,6 +36,16 @@ first 50-100 ms of a noisy room for speech (184 of 200 clips at 20 dB SNR; none 
 Nothing is lost when a player starts at once: the engines keep 0.3 s from before the start."""
 FAINT_DB = 30.0
 """Sound this far below the speech's average counts as part of a pause (see ``pause_s``)."""
+FLOOR_PERCENTILE = 0.2
+"""The share of frames quieter than the noise floor (see ``noise_db``): in a stretch of
+listening at least a fifth is pause or silence, even while a player talks."""
+FULL_SCALE_POWER = 32768.0 ** 2
+"""Mean square of a full-scale 16-bit square wave: 0 dBFS."""
+
+
+def power_db(power: float) -> float:
+    """A frame's mean square sample in decibels relative to full scale (silence: -90)."""
+    return 10 * math.log10(max(power, 1.0) / FULL_SCALE_POWER)
 
 
 class SpeechDetector:
@@ -160,6 +170,20 @@ class SpeechDetector:
             silent += 1
         body = len(self._flags) - silent
         return silent, [p for i, p in voiced if i < body]
+
+    def noise_db(self) -> float | None:
+        """The room's noise floor since the last ``reset``, in dBFS: the level that
+        ``FLOOR_PERCENTILE`` of the frames stay below. None before any audio."""
+        if not self._power:
+            return None
+        ordered = sorted(self._power)
+        return power_db(ordered[int(FLOOR_PERCENTILE * (len(ordered) - 1))])
+
+    def speech_db(self) -> float | None:
+        """The average level of the voiced frames since the last ``reset``, in dBFS;
+        None when nothing was voiced."""
+        voiced = [p for f, p in zip(self._flags, self._power) if f]
+        return power_db(sum(voiced) / len(voiced)) if voiced else None
 
     def close_region(self) -> None:
         """End the current speech region now (the recogniser closed the utterance first)."""

@@ -69,7 +69,8 @@ class VoiceInput(PlayerInput):
             return None
         if self.stream is not None and heard.text:
             print(f"> ({heard.text})", file=self.stream, flush=True)
-        return Heard(heard.text, heard.confidence, typed=False, speech_ended=heard.speech_ended)
+        return Heard(heard.text, heard.confidence, typed=False, speech_ended=heard.speech_ended,
+                     noise_db=heard.noise_db, snr_db=heard.snr_db)
 
     def _quiet_after_host(self) -> None:
         """The microphone hears nothing while the host speaks, nor for a short tail after."""
