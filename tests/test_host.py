@@ -138,6 +138,18 @@ def test_low_confidence_is_asked_again_never_guessed():
     assert out.lines[-1] in LOCALE.variants("not_sure_heard")
 
 
+def test_an_unsure_yes_again_and_again_is_told_what_to_say_and_never_locked():
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["b", "~0.3:yes", "~0.3:yes", "~0.3:yes", "~0.3:yes"])
+    listen_until_done(host)
+    reasks = out.lines[-4:]
+    assert game.turn().pending == "B" and game.level == 1 and "lock_in" not in out.sounds
+    assert reasks[0] in LOCALE.variants("not_sure_heard")
+    steer = [v.format(option="B") for v in LOCALE.variants("didnt_catch.confirm_answer")]
+    assert all(line in steer for line in reasks[1:])                 # "say yes to lock it in"
+    assert all(a != b for a, b in zip(reasks, reasks[1:]))           # never the same line twice
+
+
 def test_silence_reprompts_add_something_and_never_end_the_game():
     game = new_game("se", ["Ann"])
     host, out, _ = host_for(game, [None] * 7)

@@ -150,11 +150,12 @@ class Narrator:
 
         While an answer is awaited the re-asks go down ``reask_answer`` one by one, the
         first steering to the answer itself with one of the options as the example;
-        elsewhere the moment's own lines, which never repeat the line just said.
+        elsewhere a first "not sure I heard that" when the recogniser was unsure, then the
+        moment's own lines, which say what to answer and never repeat the line just said.
         """
         turn = self.game.turn()
         if turn.phase is not Phase.ANSWER or turn.guesses:
-            return self.line("not_sure_heard") if unsure else self.didnt_catch()
+            return self.line("not_sure_heard") if unsure and count == 1 else self.didnt_catch()
         variants = self.loc.variants("reask_answer")
         template = variants[(count - 1) % len(variants)]
         self._last = template.format(example=self.example(), player=turn.player,
