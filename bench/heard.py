@@ -78,6 +78,7 @@ class SpeakerTap:
         self.rate = rate
         self.chunks: list[tuple[float, bytes]] = []
         self.last_loud = 0.0
+        self.overflows = 0
         self._threshold = 32768 ** 2 * 10 ** (FLOOR_DB / 10)
         self._stream = sd.RawInputStream(samplerate=rate, channels=1, dtype="int16",
                                          blocksize=int(rate * BLOCK_SECONDS),
@@ -86,6 +87,8 @@ class SpeakerTap:
 
     def _callback(self, indata, frames, time_info, status) -> None:
         now = time.monotonic()
+        if status.input_overflow:
+            self.overflows += 1
         adc = time_info.inputBufferAdcTime
         start = now - (time_info.currentTime - adc if adc > 0 else 0.0)
         data = bytes(indata)
@@ -117,6 +120,23 @@ def _power(data: bytes) -> float:
         return 0.0
     values = memoryview(data).cast("h")
     return sum(v * v for v in values) / n
+
+
+class Reference:
+    """``parec`` on the speaker's monitor at 200 ms: a second, unhurried recording, to tell a
+    loss in the sound output from one in ``SpeakerTap`` itself."""
+
+    def __init__(self, pa, path: Path) -> None:
+        self.path = path
+        self.proc = subprocess.Popen(
+            ["parec", "--device=spk.monitor", "--latency-msec=200", "--format=s16le",
+             "--channels=1", f"--rate={SPEECH_RATE}", "--raw"],
+            env=pa.env, stdout=open(path, "wb"), stderr=subprocess.DEVNULL)
+
+    def stop(self) -> AudioClip:
+        self.proc.terminate()
+        self.proc.wait(10)
+        return AudioClip(self.path.read_bytes(), rate=SPEECH_RATE)
 
 
 class Player:
@@ -212,6 +232,8 @@ def play_game(pa, tap: SpeakerTap, player: Player, cache: Path, seed: int, quest
               answers: dict[str, str]) -> dict:
     with tempfile.TemporaryDirectory(prefix="voicehost-heard-") as tmp:
         cold = not (cache / "voicehost" / "tts").exists()
+        reference = Reference(pa, Path(tmp) / "reference.raw")
+        overflows = tap.overflows
         game = Game(pa, Path(tmp), cache, seed)
         replies, spoken_at, moment, moment_seen = [], game.started, None, game.started
         try:
@@ -239,6 +261,7 @@ def play_game(pa, tap: SpeakerTap, player: Player, cache: Path, seed: int, quest
         finally:
             game.stop()
         time.sleep(0.5)
+        reference_clip = reference.stop()
         recording = tap.since(game.started)
         rec_start = next(s for s, _ in tap.chunks if s >= game.started)
         first = tap.first_sound(game.started, within=30.0)
@@ -248,11 +271,13 @@ def play_game(pa, tap: SpeakerTap, player: Player, cache: Path, seed: int, quest
             reply["ended"] = round(reply["ended"] - game.started, 3)
         stdout = game.said()
         heard = heard_lines(host_lines(stdout), recording, cache)
+        for line, ref in zip(heard, heard_lines(host_lines(stdout), reference_clip, cache)):
+            line["heard_200ms_parec"] = ref["heard"]
         events = game.events()
     return {"seed": seed, "voice": player.voice.name, "cold_cache": cold,
             "first_sound_s": None if first is None else first - game.started,
             "record_offset_s": rec_start - game.started, "replies": replies, "lines": heard,
-            "returncode": game.proc.returncode, "locked": [e for e in events if e["event"] == "answer"],
+            "returncode": game.proc.returncode, "tap_overflows": tap.overflows - overflows, "locked": [e for e in events if e["event"] == "answer"],
             "game_over": any(e["event"] == "game_over" for e in events), "stdout": stdout}
 
 
@@ -283,6 +308,8 @@ def run_latency(latency_ms: int, games: int, questions: int, first_seed: int, ca
                     player.close()
                 result["latency_ms"] = latency_ms
                 results.append(result)
+                with open(OUT / "heard.jsonl", "a") as f:
+                    f.write(json.dumps(result) + "\n")
                 print(f"  {latency_ms:>3} ms  seed {result['seed']}  {voice.name:<20} "
                       f"{len(result['replies'])} replies, {_share(result['lines']):.1%} heard, "
                       f"first sound {_fmt(result['first_sound_s'])}"
@@ -382,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=int, default=4,
                         help="questions answered before taking the money")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--first-voice", type=int, default=0,
+                        help="index of the first game's voice in PLAYER_VOICES")
     parser.add_argument("--quick", action="store_true", help="one game of two questions at 10 ms")
     args = parser.parse_args(argv)
     if args.quick:
@@ -390,14 +419,12 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     answers = right_answers()
     OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "heard.jsonl").write_text("")
     results = []
     with tempfile.TemporaryDirectory(prefix="voicehost-heard-cache-") as cache:
         for i, latency in enumerate(args.latency):
             results += run_latency(latency, args.games, args.questions, args.seed + i * args.games,
-                                   Path(cache), answers, i * args.games)
-    with open(OUT / "heard.jsonl", "w") as f:
-        for r in results:
-            f.write(json.dumps(r) + "\n")
+                                   Path(cache), answers, args.first_voice + i * args.games)
     report(results, argv, started, load)
     return 0
 
