@@ -44,10 +44,9 @@ import sys
 import tempfile
 import threading
 import time
-from importlib import metadata
 from pathlib import Path
 
-from machine import cpu_model
+from machine import cpu_model, package_versions
 
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.device_sound_output import DeviceSoundOutput
@@ -386,12 +385,7 @@ def _row(name: str, sel: list[dict]) -> None:
 
 
 def _versions() -> str:
-    out = []
-    for pkg in ("sounddevice", "pocketsphinx", "pyttsx3"):
-        try:
-            out.append(f"{pkg} {metadata.version(pkg)}")
-        except metadata.PackageNotFoundError:
-            pass
+    out = package_versions(("sounddevice", "pocketsphinx", "pyttsx3"))
     try:
         pulse = subprocess.run(["pulseaudio", "--version"], capture_output=True, text=True).stdout
         out.append(pulse.strip())

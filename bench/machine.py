@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import metadata
 from pathlib import Path
 
 
@@ -14,3 +15,16 @@ def cpu_model() -> str:
     except OSError:
         pass
     return "unknown"
+
+
+def package_versions(names, missing: str | None = None) -> list[str]:
+    """"name version" for each installed distribution; one not installed is left out, or
+    shown as "name MISSING" when ``missing`` is given."""
+    out = []
+    for name in names:
+        try:
+            out.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            if missing is not None:
+                out.append(f"{name} {missing}")
+    return out

