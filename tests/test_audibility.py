@@ -65,3 +65,36 @@ def test_two_clips_played_on_top_of_each_other_are_not_heard_in_full(clips):
 def _mix(x: bytes, y: bytes) -> bytes:
     p, q = array.array("h", x), array.array("h", y)
     return array.array("h", (max(-32768, min(32767, s + t)) for s, t in zip(p, q))).tobytes()
+
+
+@pytest.fixture(scope="module")
+def reasks():
+    lines = ["Welcome to the game.", "Sorry, I did not catch that. Say the answer, or its letter.",
+             "Take your time.", "Correct, well done."]
+    return [speak(text, PLAYER_VOICES[0]) for text in lines]
+
+
+def test_a_run_of_repeated_lines_is_heard_line_by_line(reasks):
+    welcome, again, wait, done = reasks
+    played = [welcome, again, wait, again, wait, again, done]
+    heard = locate(played, recording(silence(0.3), *(c.pcm + silence(0.5) for c in played)))
+    assert [round(f.heard, 2) for f in heard] == [1.0] * len(played)
+
+
+def test_a_line_cut_short_is_not_found_again_where_it_was_repeated(reasks):
+    welcome, again, wait, done = reasks
+    played = [welcome, again, wait, again, wait, done]
+    cut = again.pcm[: len(again.pcm) // 10 * 4]
+    heard = locate(played, recording(silence(0.3), welcome.pcm, cut, silence(0.5),
+                                     *(c.pcm + silence(0.5) for c in played[2:])))
+    assert 0.2 < heard[1].heard < 0.6
+    assert min(f.heard for i, f in enumerate(heard) if i != 1) >= 0.99
+
+
+def test_a_line_lost_in_a_run_of_repeats_costs_that_line_only(reasks):
+    welcome, again, wait, done = reasks
+    played = [welcome, again, wait, again, wait, done]
+    heard = locate(played, recording(silence(0.3), *(c.pcm + silence(0.5)
+                                                     for c in [welcome, again, again, wait, done])))
+    shares = [round(f.heard, 2) for f in heard]
+    assert sorted(shares).count(1.0) == len(played) - 1, shares

@@ -28,6 +28,10 @@ FLOOR_DB = -50.0
 """Blocks quieter than this (dB below full scale) are silence."""
 TOLERANCE_DB = 3.0
 """How far a recorded block's loudness may be from the clip's and still count as heard."""
+GOOD_SHARE = 0.85
+"""A clip is heard well at a place where this share of its blocks match (loosely)."""
+UNIQUE_BLOCKS = 30
+"""A line this long (audible 10 ms blocks) is not found by chance in other speech."""
 
 
 @dataclass(frozen=True)
@@ -86,19 +90,33 @@ def audible_seconds(clip: AudioClip) -> float:
 
 
 def locate(clips: Sequence[AudioClip], recording: AudioClip) -> list[Found]:
-    """Find each clip in ``recording``, in order, each after the end of the one before."""
+    """Find each clip in ``recording``, in order, each after the end of the one before.
+
+    A host that re-asks says the same lines again and again, so a line may be found in
+    several places. Each clip is taken where it is first heard well; and where its best
+    place lies beyond the place the next line (of at least ``UNIQUE_BLOCKS``) is first
+    heard well, the clip was lost or cut there, and it is looked for only before that line
+    (otherwise one lost line would take its own repeat's place, and each line after it
+    the place of its repeat)."""
     rec = _Loudness(recording, recording.rate)
     coarse = rec.blocks()
+    envs = [envelope(clip, rec.rate) for clip in clips]
+    louds = [[i for i, (db, _) in enumerate(env) if db > FLOOR_DB] for env in envs]
     found: list[Found] = []
     earliest = 0
-    for clip in clips:
-        env = envelope(clip, rec.rate)
-        loud = [i for i, (db, _) in enumerate(env) if db > FLOOR_DB]
+    for k, clip in enumerate(clips):
+        env, loud = envs[k], louds[k]
         if not loud:
             at = earliest * BLOCK_SECONDS
             found.append(Found(at, at, at, 0.0, 1.0))
             continue
         best = _best_offset(env, loud, coarse, earliest - loud[0])
+        after = next((j for j in range(k + 1, len(clips)) if len(louds[j]) >= UNIQUE_BLOCKS), None)
+        if after is not None:
+            nxt = _first_good(envs[after], louds[after], coarse, earliest - louds[after][0])
+            if nxt is not None and best + loud[0] > nxt + louds[after][0]:
+                best = _best_offset(env, loud, coarse, earliest - loud[0],
+                                    nxt + louds[after][0] - loud[0] - 1)
         score, start, last = _refine(env, loud, rec, best * rec.block)
         at = start / rec.rate
         found.append(Found(at, at + (loud[-1] + 1) * BLOCK_SECONDS, at + clip.seconds,
@@ -119,22 +137,44 @@ def _matches(env: list, loud: list[int], rec: list, offset: int,
     return n
 
 
-def _best_offset(env: list, loud: list[int], rec: list, lowest: int) -> int:
-    """The block offset where the clip's audible blocks match the recording: the earliest
-    place that matches nearly as well as the best (a line said twice is found where it
-    was said first), then the best within a quarter of a second of it (a held tone matches
-    nearly as well a little early). Searched on every other offset with a looser
-    tolerance first (a block off by 10 ms is still close in speech, though not in a click,
-    so short clips are searched on every offset), then block by block."""
+def _search(loud: list[int], rec: list, lowest: int, highest: int | None) -> tuple[range, list[int]]:
+    """The offsets to try (every other one for a long clip) and the few dozen audible
+    blocks that are enough to find a clip."""
     lowest = max(lowest, -loud[0])
-    highest = max(lowest, len(rec) - loud[0] - 1)
-    sample = loud[:: max(1, len(loud) // 60)]  # a few dozen blocks are enough to find it
+    last = len(rec) - loud[0] - 1 if highest is None else min(highest, len(rec) - loud[0] - 1)
     step = 1 if len(loud) < 50 else 2
-    scores = [(off, _matches(env, sample, rec, off, 2 * TOLERANCE_DB))
-              for off in range(lowest, highest + 1, step)]
-    top = max(score for _, score in scores)
-    first = next(off for off, score in scores if score >= top - max(1.0, 0.1 * top))
-    around = range(max(lowest, first - step), min(highest, first + 25 + step) + 1)
+    return range(lowest, max(lowest, last) + 1, step), loud[:: max(1, len(loud) // 60)]
+
+
+def _first_good(env: list, loud: list[int], rec: list, lowest: int) -> int | None:
+    """The earliest block offset where the clip is heard well (``GOOD_SHARE`` of its
+    sampled blocks match within the loose tolerance), or None."""
+    offsets, sample = _search(loud, rec, lowest, None)
+    need = GOOD_SHARE * len(sample)
+    return next((off for off in offsets
+                 if _matches(env, sample, rec, off, 2 * TOLERANCE_DB) >= need), None)
+
+
+def _best_offset(env: list, loud: list[int], rec: list, lowest: int,
+                 highest: int | None = None) -> int:
+    """The block offset where the clip's audible blocks match the recording: the earliest
+    place where it is heard well, else the place that matches best (a line cut short),
+    then the best within a quarter of a second of it (a held tone matches nearly as well
+    a little early). Searched on every other offset with a looser tolerance first (a block
+    off by 10 ms is still close in speech, though not in a click, so short clips are
+    searched on every offset), then block by block."""
+    offsets, sample = _search(loud, rec, lowest, highest)
+    need = GOOD_SHARE * len(sample)
+    first, top = offsets[0], -1
+    for off in offsets:
+        score = _matches(env, sample, rec, off, 2 * TOLERANCE_DB)
+        if score >= need:
+            first = off
+            break
+        if score > top:
+            first, top = off, score
+    around = range(max(offsets[0], first - offsets.step),
+                   min(offsets[-1], first + 25 + offsets.step) + 1)
     return max(around, key=lambda off: _matches(env, loud, rec, off))
 
 
