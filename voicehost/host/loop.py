@@ -20,7 +20,7 @@ from .intents import Context, Phrases, grammar, interpret
 from .narrator import Narrator, Sound
 from .output import HostOutput
 from .player_input import Clock, EndOfInput, Heard, PlayerInput
-from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, Misses, letter_doubt
+from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, WAIT_LISTEN_FACTOR, Misses, letter_doubt
 
 CALL_MARKS = (20, 10, 5, 4, 3, 2, 1)
 """Seconds left at which the phone-a-friend timer speaks."""
@@ -61,7 +61,7 @@ class Host:
         self.clock = clock or getattr(player_input, "clock", None) or Clock()
         self.phrases = Phrases(locale.phrases, locale.data["numbers"])
         self.narrator = Narrator(locale, game, seed, options.read_explanations,
-                                 keyboard=player_input.typed)
+                                 keyboard=player_input.typed, hears=player_input.hears)
         self.misses = Misses(options.loud_snr_db, options.loud_noise_db)
         self.confusable = locale.data.get("confusable_letters", {})
         self.doubt: tuple[str, str] | None = None
@@ -166,12 +166,25 @@ class Host:
 
     def missed(self, heard: Heard, unsure: bool) -> None:
         """Something was heard but not understood: ask again, differently each time in a
-        row; in a loud room say so once; let a stray sound in a quiet room pass."""
-        reaction = self.misses.missed(heard, nothing_in_grammar=not heard.text.strip())
+        row; in a loud room say so once; let a stray sound in a quiet room pass. After
+        ``reask.REASK_TRIES`` misses in one moment ask another way, once, then wait quietly."""
+        reaction = self.misses.missed(heard, nothing_in_grammar=not heard.text.strip(),
+                                      moment=self.moment())
         if reaction.kind == "loud":
             self.say([self.narrator.loud_room(keys=self.input.keys)])
         elif reaction.kind == "reask":
             self.say([self.narrator.reask(reaction.count, unsure)])
+        elif reaction.kind == "change":
+            self.say([self.narrator.change_approach(keys=self.input.keys)])
+        elif reaction.kind == "wait":
+            self.say([self.narrator.wait()])
+
+    def moment(self) -> tuple:
+        """What the game waits for, and from whom: misses count again from a new one."""
+        turn = self.game.turn()
+        question = self.game.question
+        return (turn.phase, turn.speaker, question.id if question else None, turn.pending,
+                tuple(turn.open_options))
 
     def lifeline_confirmed(self, name: str) -> bool:
         """Ask "Fifty-fifty, are you sure?" and listen for yes or no (three tries).
@@ -205,8 +218,12 @@ class Host:
                 and heard.confidence < self.options.yes_confidence)
 
     def _timeout(self) -> float | None:
-        """How long to listen before a silence re-prompt; typed input waits as long as it takes."""
-        return None if self.input.typed else self.options.silence_seconds
+        """How long to listen before a silence re-prompt; typed input waits as long as it takes.
+        Once re-asking has changed approach, longer: the player is not rushed by the host."""
+        if self.input.typed:
+            return None
+        factor = WAIT_LISTEN_FACTOR if self.misses.waiting else 1.0
+        return self.options.silence_seconds * factor
 
     def act(self, command: c.GameCommand | None, ask: list[str] | None = None,
             said_final: bool = False) -> None:
