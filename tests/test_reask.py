@@ -171,20 +171,20 @@ class Player(PlayerInput):
         return "take the money" if self.game.level >= 3 else "RIGHT"
 
 
-def unstarted():
+def unstarted(questions=None):
     from voicehost.game.editions import EDITIONS
     from voicehost.game.engine import Game
     from voicehost.game.rules import Rules
 
     from .conftest import pool
-    return Game(EDITIONS["se"], ["Ann"], pool(), Rules(rounds=1), 1)
+    return Game(EDITIONS["se"], ["Ann"], questions or pool(), Rules(rounds=1), 1)
 
 
-def whole_game(script, keys=False, tmp_path=None):
+def whole_game(script, keys=False, tmp_path=None, questions=None):
     from voicehost.host.event_log import EventLog
     from voicehost.host.loop import HostOptions
 
-    game = unstarted()
+    game = unstarted(questions)
     out = RecordingHostOutput()
     player = Player(game, script, keys)
     log = EventLog(tmp_path / "events.jsonl")
