@@ -367,7 +367,7 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
             for letter in open_letters:  # "i think it's b", "berlin final answer"
                 out += phrases.carried(letters[letter][0])
             for text in options.values():
-                out += phrases.carried(text)
+                out += phrases.carried(text) if text else []
             out += phrases.words("walk_away")
             for name, words in phrases.lifeline_words().items():
                 if name in context.lifelines:
@@ -378,6 +378,19 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     out += phrases.optional("decoys")
     seen: set[str] = set()
     return [p for p in out if p and not (p in seen or seen.add(p))]
+
+
+def vocabulary(phrases: Phrases, lifelines: tuple[str, ...]) -> list[str]:
+    """Every phrase a grammar of any moment can offer, apart from the texts of the options
+    and the players' names (which change with the question and the table): the letters and
+    their spelling-alphabet words, the carrier phrases around them, the yes and no of the
+    confirmations, the lifelines, walking away, the hesitations, decoys and host commands."""
+    letters = dict.fromkeys(LETTERS, "")
+    out: list[str] = []
+    for phase in ("answer", "confirm_answer", "confirm_walk", "confirm_lifeline", "vote", "call", "count",
+                  "pick_friend"):
+        out += grammar(Context(phase, letters, lifelines), phrases)
+    return list(dict.fromkeys(out))
 
 
 def settled(context: Context, phrases: Phrases, listened: list[str]) -> set[str]:
