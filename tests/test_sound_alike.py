@@ -103,3 +103,28 @@ def test_a_command_really_meant_is_carried_out_after_no(tmp_path):
     assert [e["event"] for e in events if e["event"] in ("pending", "cancelled")][:2] == ["pending", "cancelled"]
     assert near_repeats(out.lines, ["Ann"]) == [], out.lines
     nothing_without_a_yes(player, events)
+
+
+@pytest.mark.parametrize("option,phrase,alike", [
+    ("green", "repeat", True), ("dove", "no", True), ("bat", "not yet", True), ("two", "no", True),
+    ("ten", "no", False),            # another vowel
+    ("four", "not sure", False),     # a rhyme that does not end in a stop is too weak
+    ("paris", "repeat", False),      # options of two syllables are heard apart
+    ("blue", "no", False), ("berlin", "help", False),
+])
+def test_what_sounds_alike(option, phrase, alike):
+    assert PHRASES.sounds.alike(option, phrase) is alike
+
+
+def test_most_bundled_questions_have_no_option_that_sounds_like_a_command():
+    """A guard against a rule so loose that players are asked "X, final answer?" after "no"
+    all the time: at most one bundled question in five has such an option."""
+    from voicehost.questions.deck import bundled_deck_paths, load_decks
+
+    listened = set(PHRASES.words("no")) | set(PHRASES.optional("not_yet")) | set(PHRASES.optional("decoys"))
+    for words in PHRASES.host_words().values():
+        listened |= set(words)
+    questions = [q for q in load_decks(bundled_deck_paths()) if q.language == "en"]
+    flagged = [q for q in questions
+               if any(PHRASES.sounds.alike(PHRASES.norm(o), p) for o in q.options for p in listened)]
+    assert len(flagged) <= len(questions) / 5, len(flagged)

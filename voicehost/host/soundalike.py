@@ -5,8 +5,9 @@ an option of one syllable can come back as a command, a hesitation or a decoy th
 sounds like it, which would then win silently. ``SoundAlike`` compares words by a rough
 sound skeleton built from the locale's ``sounds`` table (letters to vowel and consonant
 classes; nothing here is English): two words sound alike when their skeletons differ in
-one sound at most, or when they rhyme (the same last vowel and the same sounds after
-it). Only options of one syllable are compared: longer ones are heard apart.
+one sound at most, or when they rhyme on a stop (the same last vowel and the same sounds
+after it, ending in a ``stops`` class: "green" and "repeat"). Only options of one syllable
+are compared: longer ones are heard apart.
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ class SoundAlike:
         units: dict[str, str] = {}
         for cls, spellings in table.get("consonants", {}).items():
             units.update({s: cls for s in spellings})
-        units.update({s: "I" for s in table.get("long_vowels", [])})
-        units.update({s: "V" for s in table.get("vowels", [])})
+        for cls, spellings in table.get("vowels", {}).items():
+            units.update({s: cls for s in spellings})
         units.update({s: SILENT for s in table.get("silent", [])})
         self.units = units
+        self.vowels = frozenset(table.get("vowels", {}))
+        self.stops = frozenset(table.get("stops", []))
+        """Consonant classes that make a rhyme distinct enough to count."""
         self.longest = max((len(u) for u in units), default=1)
         self.initial = dict(table.get("initial", {}))
         """Spellings that sound otherwise at the start of a word ("y" in "yet")."""
@@ -54,10 +58,10 @@ class SoundAlike:
 
     def _consonant(self, letter: str) -> bool:
         cls = self.units.get(letter)
-        return cls not in (None, "V", "I", SILENT)
+        return cls not in (None, SILENT) and cls not in self.vowels
 
     def syllables(self, word: str) -> int:
-        return sum(1 for s in self.skeleton(word) if s in ("V", "I"))
+        return sum(1 for s in self.skeleton(word) if s in self.vowels)
 
     def alike(self, option: str, phrase: str) -> bool:
         """``option`` (normalised text of one word of one syllable) sounds like ``phrase`` (a
@@ -66,16 +70,17 @@ class SoundAlike:
         if len(words) != 1 or self.syllables(option) != 1 or not 1 <= len(phrase.split()) <= 2:
             return False
         a, whole, last = self.skeleton(option), self._phrase(phrase), self.skeleton(phrase.split()[-1])
-        return _distance(a, whole) <= 1 or (len(_rhyme(a)) > 1 and _rhyme(a) == _rhyme(last))
+        rhyme = self.rhyme(a)
+        return _distance(a, whole) <= 1 or (len(rhyme) > 1 and rhyme[-1] in self.stops
+                                            and rhyme == self.rhyme(last))
 
     def _phrase(self, phrase: str) -> tuple[str, ...]:
         return tuple(s for w in phrase.split() for s in self.skeleton(w))
 
-
-def _rhyme(skeleton: tuple[str, ...]) -> tuple[str, ...]:
-    """The last vowel and the sounds after it."""
-    vowels = [i for i, s in enumerate(skeleton) if s in ("V", "I")]
-    return skeleton[vowels[-1]:] if vowels else ()
+    def rhyme(self, skeleton: tuple[str, ...]) -> tuple[str, ...]:
+        """The last vowel and the sounds after it."""
+        vowels = [i for i, s in enumerate(skeleton) if s in self.vowels]
+        return skeleton[vowels[-1]:] if vowels else ()
 
 
 def _distance(a: tuple[str, ...], b: tuple[str, ...]) -> int:
