@@ -257,3 +257,12 @@ def test_a_loud_room_line_once_a_game_and_the_change_once_a_moment(tmp_path):
     assert sum("loud in here" in line for line in out.lines) == 1
     assert sum(line.startswith("Let's try it another way") for line in out.lines) == 2
     assert near_repeats(out.lines, ["Ann"]) == [], out.lines
+
+
+def test_typed_lines_not_understood_always_get_an_answer():
+    """The quiet wait is for voices the host cannot hear; every typed line is answered."""
+    game = new_game("se", ["Ann"])
+    out = RecordingHostOutput()
+    play(Host(game, LOCALE, ScriptedInput(["walk the dog"] * 7, typed=True), out, seed=1))
+    assert len(out.lines) == 7 and all(a != b for a, b in zip(out.lines, out.lines[1:])), out.lines
+    assert out.lines[2].startswith("Let's try it another way")

@@ -186,6 +186,8 @@ class Host:
             self.say([self.narrator.change_approach(keys=self.input.keys)])
         elif reaction.kind == "wait":
             self.say([self.narrator.wait()])
+        elif heard.typed and heard.text.strip():
+            self.say([self.narrator.didnt_catch()])  # a typed line always gets an answer
 
     def moment(self) -> tuple:
         """What the game waits for, and from whom: misses count again from a new one."""
