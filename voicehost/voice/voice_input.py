@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable, TextIO
+from typing import Callable, Iterable, TextIO
 
 from ..audio.microphone import EndOfAudio, Microphone, MicrophoneError
 from ..host.intents import Context, Phrases, settled
@@ -29,7 +29,7 @@ class VoiceInput(PlayerInput):
                  *, echo_tail_s: float = 0.3, announce: Callable[[str], None] | None = None,
                  locale: Locale | None = None, stream: TextIO | None = None,
                  retry_s: float = RETRY_SECONDS, phrase_table: Phrases | None = None,
-                 log: TextIO | None = None) -> None:
+                 log: TextIO | None = None, reported: Iterable[str] = ()) -> None:
         self.microphone = microphone
         self.recognizer = recognizer
         self.listener = Listener(microphone, recognizer)
@@ -42,7 +42,8 @@ class VoiceInput(PlayerInput):
         self._unknown: dict[str, bool] = {}
         self.log = log
         """Where a phrase left out for a word the model lacks is noted, once a word."""
-        self._told: set[str] = set()
+        self._told: set[str] = set(reported)
+        """Words already reported (``reported``: by the check at start-up)."""
         if phrase_table is None and locale is not None:
             phrase_table = Phrases(locale.phrases, locale.data["numbers"])
         self._table = phrase_table
@@ -59,9 +60,10 @@ class VoiceInput(PlayerInput):
                 self._unknown[p] = any(w in missing for w in p.split())
             untold = [w for w in missing if w not in self._told]
             if untold and self.log is not None:
-                lost = [p for p in new if self._unknown[p]]
+                lost = [p for p in new if any(w in untold for w in p.split())]
                 shown = ", ".join(f"'{p}'" for p in lost[:4]) + (" ..." if len(lost) > 4 else "")
-                print(f"voicehost: the speech model does not know the word {', '.join(untold)}, so it "
+                words = "word" if len(untold) == 1 else "words"
+                print(f"voicehost: the speech model does not know the {words} {', '.join(untold)}, so it "
                       f"does not listen for {shown}; answers can still be given by their letter.",
                       file=self.log, flush=True)
             self._told.update(missing)
