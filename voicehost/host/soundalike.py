@@ -38,7 +38,7 @@ class SoundAlike:
         self.skeleton = lru_cache(maxsize=4096)(self._skeleton)
 
     def _skeleton(self, word: str) -> tuple[str, ...]:
-        """The word as sound classes: "green" -> K L I T, "dove" -> T V P."""
+        """The word as sound classes: "green" -> K L I T, "dove" -> T O F."""
         if len(word) > 2 and word.endswith(self.silent_final) and self._consonant(word[-2]):
             word = word[:-1]
         out: list[str] = []
