@@ -29,7 +29,7 @@ SAID = ("bravo", "banana", "b", "bravo", "banana", "b")
 
 def reask_starts() -> tuple[str, ...]:
     """How each re-ask line of the locale starts (the text before its first field)."""
-    keys = ["reask_answer", "not_sure_heard", "didnt_catch.answer"]
+    keys = ["reask_answer", "not_sure_heard", "didnt_catch.answer", "reask_change.texts", "reask_wait"]
     return tuple(v.split("{")[0] for key in keys for v in LOCALE.variants(key))
 
 

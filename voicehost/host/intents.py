@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..game import commands as c
 from ..game.question import LETTERS
 from ..language.numbers import spell_digits
+from .soundalike import SoundAlike
 
 ANSWER_PHASES = ("answer", "confirm_answer", "confirm_walk")
 CONFIRM_PHASES = ("confirm_answer", "confirm_walk", "confirm_lifeline")
@@ -106,6 +107,13 @@ class Phrases:
                 return text[len(a) + 1:]
         return text
 
+    @property
+    def sounds(self) -> SoundAlike:
+        """Rough sound comparison with the locale's ``sounds`` table."""
+        if "sounds" not in self._lists:
+            self._lists["sounds"] = SoundAlike(self.table.get("sounds", {}))
+        return self._lists["sounds"]
+
     def option_forms(self, option: str) -> set[str]:
         """The ways an option's text may be said: as written and without its article."""
         normed = self.norm(option)
@@ -189,13 +197,31 @@ def _match_any(text: str, table: dict[str, list[str]], whole: bool = False) -> s
 
 
 def interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool = True,
-              typed: bool = False) -> c.Command | None:
+              typed: bool = False, sound_alike: bool = True) -> c.Command | None:
     """The command ``text`` asks for in ``context``, or None when it means nothing here.
 
     ``fuzzy`` allows near-misses of option texts (typed input); transcripts
     from a grammar-bound recogniser are exact anyway. ``typed`` adds the
     typed-only shortcuts of the locale (``y``, ``n``, ``1``-``4``, ``quit``).
+
+    Heard (not typed) while an answer is awaited, a command, hesitation or decoy that
+    sounds like an open option of one syllable ("repeat" while "Green" is open) is taken
+    as that option, to be confirmed, so that the command does not win silently over an
+    answer the recogniser put on the nearest phrase; with two such options, as nothing
+    understood. ``sound_alike=False`` gives the command as heard.
     """
+    command = _interpret(text, context, phrases, fuzzy, typed)
+    if (sound_alike and not typed and context.phase == "answer" and isinstance(command, c.HostCommand)
+            and command.name != "quit"):
+        said = phrases.norm(text)
+        alike = [k for k, v in context.options.items()
+                 if any(phrases.sounds.alike(form, said) for form in phrases.option_forms(v))]
+        if alike:
+            return c.Answer(alike[0]) if len(alike) == 1 else None
+    return command
+
+
+def _interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool, typed: bool) -> c.Command | None:
     raw = phrases.norm(text)
     if not raw:
         return None
@@ -341,7 +367,7 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
             for letter in open_letters:  # "i think it's b", "berlin final answer"
                 out += phrases.carried(letters[letter][0])
             for text in options.values():
-                out += phrases.carried(text)
+                out += phrases.carried(text) if text else []
             out += phrases.words("walk_away")
             for name, words in phrases.lifeline_words().items():
                 if name in context.lifelines:
@@ -352,6 +378,19 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     out += phrases.optional("decoys")
     seen: set[str] = set()
     return [p for p in out if p and not (p in seen or seen.add(p))]
+
+
+def vocabulary(phrases: Phrases, lifelines: tuple[str, ...]) -> list[str]:
+    """Every phrase a grammar of any moment can offer, apart from the texts of the options
+    and the players' names (which change with the question and the table): the letters and
+    their spelling-alphabet words, the carrier phrases around them, the yes and no of the
+    confirmations, the lifelines, walking away, the hesitations, decoys and host commands."""
+    letters = dict.fromkeys(LETTERS, "")
+    out: list[str] = []
+    for phase in ("answer", "confirm_answer", "confirm_walk", "confirm_lifeline", "vote", "call", "count",
+                  "pick_friend"):
+        out += grammar(Context(phase, letters, lifelines), phrases)
+    return list(dict.fromkeys(out))
 
 
 def settled(context: Context, phrases: Phrases, listened: list[str]) -> set[str]:

@@ -16,11 +16,11 @@ from ..game.engine import Game
 from ..game.turn import Phase
 from ..language.locale import Locale
 from .event_log import EventLog
-from .intents import Context, Phrases, grammar, interpret
+from .intents import QUIET, Context, Phrases, grammar, interpret
 from .narrator import Narrator, Sound
 from .output import HostOutput
 from .player_input import Clock, EndOfInput, Heard, PlayerInput
-from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, Misses, letter_doubt
+from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, WAIT_LISTEN_FACTOR, Misses, letter_doubt
 
 CALL_MARKS = (20, 10, 5, 4, 3, 2, 1)
 """Seconds left at which the phone-a-friend timer speaks."""
@@ -61,11 +61,14 @@ class Host:
         self.clock = clock or getattr(player_input, "clock", None) or Clock()
         self.phrases = Phrases(locale.phrases, locale.data["numbers"])
         self.narrator = Narrator(locale, game, seed, options.read_explanations,
-                                 keyboard=player_input.typed)
+                                 keyboard=player_input.typed, hears=player_input.hears)
         self.misses = Misses(options.loud_snr_db, options.loud_noise_db)
         self.confusable = locale.data.get("confusable_letters", {})
         self.doubt: tuple[str, str] | None = None
         """A lone letter heard as the pending answer, and the letter it may have been."""
+        self.instead: str | None = None
+        """A host command heard as the pending answer, whose option sounds like it
+        ("repeat" for "Green"): carried out if the player declines the answer."""
 
     # ------------------------------------------------------------------ speaking
     def say(self, items: list) -> None:
@@ -147,8 +150,10 @@ class Host:
             if said_final:
                 command = c.Answer(command.option)  # heard, not typed: still confirmed, briefly
             doubt, self.doubt = self.doubt, None
+            instead, self.instead = self.instead, None
             if isinstance(command, c.Answer) and not heard.typed:
                 self.doubt = letter_doubt(heard.text, context, self.phrases, self.confusable)
+                self.instead = self.command_instead(heard.text, context)
             if command == c.HostCommand("not_yet"):
                 self.say([self.narrator.line("not_yet")])
             elif command == c.HostCommand("quit"):
@@ -161,17 +166,42 @@ class Host:
             elif command == c.Confirm(yes=False) and doubt and context.phase == "confirm_answer":
                 # A lone letter, declined: it may have been its look-alike. Ask with both texts.
                 self.act(command, ask=[self.narrator.which_of_two(*doubt)])
+            elif command == c.Confirm(yes=False) and instead and context.phase == "confirm_answer":
+                self.act(command, prompt=False)  # "Green?" "No." It was "repeat": do it now
+                self.host_command(instead)
             else:
                 self.act(command, said_final=said_final)
 
     def missed(self, heard: Heard, unsure: bool) -> None:
         """Something was heard but not understood: ask again, differently each time in a
-        row; in a loud room say so once; let a stray sound in a quiet room pass."""
-        reaction = self.misses.missed(heard, nothing_in_grammar=not heard.text.strip())
+        row; in a loud room say so once; let a stray sound in a quiet room pass. After
+        ``reask.REASK_TRIES`` misses in one moment ask another way, once, then wait quietly."""
+        reaction = self.misses.missed(heard, nothing_in_grammar=not heard.text.strip(),
+                                      moment=self.moment())
         if reaction.kind == "loud":
             self.say([self.narrator.loud_room(keys=self.input.keys)])
         elif reaction.kind == "reask":
             self.say([self.narrator.reask(reaction.count, unsure)])
+        elif reaction.kind == "change":
+            self.say([self.narrator.change_approach(keys=self.input.keys)])
+        elif reaction.kind == "wait":
+            self.say([self.narrator.wait()])
+        elif heard.typed and heard.text.strip():
+            self.say([self.narrator.didnt_catch()])  # a typed line always gets an answer
+
+    def moment(self) -> tuple:
+        """What the game waits for, and from whom: misses count again from a new one."""
+        turn = self.game.turn()
+        question = self.game.question
+        return (turn.phase, turn.speaker, question.id if question else None, turn.pending,
+                tuple(turn.open_options))
+
+    def command_instead(self, text: str, context: Context) -> str | None:
+        """The host command ``text`` names when it was taken as an option that sounds like it."""
+        heard_as = interpret(text, context, self.phrases, fuzzy=False, sound_alike=False)
+        if isinstance(heard_as, c.HostCommand) and heard_as.name not in QUIET | {"quit"}:
+            return heard_as.name
+        return None
 
     def lifeline_confirmed(self, name: str) -> bool:
         """Ask "Fifty-fifty, are you sure?" and listen for yes or no (three tries).
@@ -205,22 +235,29 @@ class Host:
                 and heard.confidence < self.options.yes_confidence)
 
     def _timeout(self) -> float | None:
-        """How long to listen before a silence re-prompt; typed input waits as long as it takes."""
-        return None if self.input.typed else self.options.silence_seconds
+        """How long to listen before a silence re-prompt; typed input waits as long as it takes.
+        Once re-asking has changed approach, longer: the player is not rushed by the host."""
+        if self.input.typed:
+            return None
+        factor = WAIT_LISTEN_FACTOR if self.misses.waiting else 1.0
+        return self.options.silence_seconds * factor
 
     def act(self, command: c.GameCommand | None, ask: list[str] | None = None,
-            said_final: bool = False) -> None:
+            said_final: bool = False, prompt: bool = True) -> None:
         """Apply a command (None: start the game), then save, log and tell what happened.
         ``ask`` replaces the usual prompt when the game then waits for an answer;
-        ``said_final``: a heard "B, final answer", confirmed with a shorter question."""
+        ``said_final``: a heard "B, final answer", confirmed with a shorter question;
+        ``prompt=False``: ask nothing (what follows asks)."""
         asked = self.game.question
         events = self.game.apply(command) if command else self.game.start()
         self.save(self.game)
         if self.log:
             self.log.write(events)
         self.say(self.narrator.tell(events, asked, said_final))
-        prompt = self.narrator.prompt()
-        self.say(ask if ask and prompt else prompt)
+        if not prompt:
+            return
+        asking = self.narrator.prompt()
+        self.say(ask if ask and asking else asking)
 
     def host_command(self, name: str) -> None:
         """Balance, repeat, help...; then, unless help just said it, ask again what the

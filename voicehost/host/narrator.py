@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 from ..game import events as ev
 from ..game.editions import ASK_AUDIENCE, HOT_SEAT, PHONE_FRIEND
@@ -19,6 +20,7 @@ from ..game.question import LETTERS
 from ..game.turn import Phase
 from ..language.locale import Locale
 from ..language.numbers import say_number
+from .reask_lines import ReaskLines
 
 
 @dataclass(frozen=True)
@@ -26,12 +28,15 @@ class Sound:
     name: str
 
 
-class Narrator:
+class Narrator(ReaskLines):
     def __init__(self, locale: Locale, game: Game, seed: int | None = None,
-                 read_explanations: bool = True, keyboard: bool = False) -> None:
+                 read_explanations: bool = True, keyboard: bool = False,
+                 hears: Callable[[str], bool] | None = None) -> None:
         self.loc = locale
         self.keyboard = keyboard
         """Answers are typed: help names the typed shortcuts too."""
+        self.hears = hears or (lambda text: True)
+        """Whether the input can hear an option's text: the host never offers one it cannot."""
         self.game = game
         self.rng = random.Random(seed)
         self.read_explanations = read_explanations
@@ -144,39 +149,6 @@ class Narrator:
             moment = "answer_no_lifeline"
         return self.line(f"didnt_catch.{moment}", choices=self.loc.join(list(turn.friends), "or"),
                          letters=self.letters_text(), option=turn.pending or "")
-
-    def reask(self, count: int, unsure: bool) -> str:
-        """The ``count``-th re-ask in a row (from 1) after something heard was not understood.
-
-        While an answer is awaited the re-asks go down ``reask_answer`` one by one, the
-        first steering to the answer itself with one of the options as the example;
-        elsewhere a first "not sure I heard that" when the recogniser was unsure, then the
-        moment's own lines, which say what to answer and never repeat the line just said.
-        """
-        turn = self.game.turn()
-        if turn.phase is not Phase.ANSWER or turn.guesses:
-            return self.line("not_sure_heard") if unsure and count == 1 else self.didnt_catch()
-        variants = self.loc.variants("reask_answer")
-        template = variants[(count - 1) % len(variants)]
-        self._last = template.format(example=self.example(), player=turn.player,
-                                     letters=self.letters_text(), options=self.options_text())
-        return self._last
-
-    def example(self) -> str:
-        """The text of an open option to give as an example: a short one when there is one."""
-        q = self.game.question
-        texts = [q.option(o) for o in self.game.open_options()]
-        short = [t for t in texts if len(t.split()) <= 2] or [min(texts, key=len)]
-        return self.rng.choice(short)
-
-    def loud_room(self, keys: bool) -> str:
-        """The room is too loud to hear the players; with ``keys``, offer typing or the keys."""
-        return self.line("loud_room") + (self.loc.line("loud_room_keys") if keys else "")
-
-    def which_of_two(self, first: str, second: str) -> str:
-        """After a "no" to a lone letter: ask with the texts of it and of the letter it may have been."""
-        q = self.game.question
-        return self.line("which_of_two", first=q.option(first), second=q.option(second))
 
     def balance(self, player: str) -> list[str]:
         """What the player has won, in the words players use: so far, earlier rounds, safe."""

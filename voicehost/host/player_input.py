@@ -54,6 +54,11 @@ class PlayerInput(abc.ABC):
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
         """What the player said, None after ``timeout`` seconds of silence (None: wait forever)."""
 
+    def hears(self, text: str) -> bool:
+        """Whether ``text`` (an option's text) can be heard at all: a speech model may lack
+        one of its words, and then the host must not ask for it (its letter still works)."""
+        return True
+
     def close(self) -> None:
         pass
 

@@ -1,9 +1,12 @@
 """Asking again: what the host says when a player was heard but not understood.
 
 Pure bookkeeping, no words: ``Misses`` counts the listens in a row that
-understood nothing and decides what follows each one (a re-ask that changes
-every time, the loud-room line once a game, or nothing for a stray noise in a
-quiet room). ``letter_doubt`` decides when a declined answer may have been
+understood nothing in one moment of the game and decides what follows each one:
+a re-ask that changes every time, the loud-room line once a game, or nothing for
+a stray noise in a quiet room; after ``REASK_TRIES`` misses a change of approach
+(the options' own texts, the keys when there are some, or at a yes/no moment
+plainly what works), and from then on a quiet wait with a longer listen and a
+short "take your time" now and then, never the same re-ask again and again. ``letter_doubt`` decides when a declined answer may have been
 another letter, so the host asks with both answers' texts instead. The lines
 themselves come from the narrator and the locale file.
 """
@@ -25,6 +28,17 @@ LOUD_NOISE_DB = -30.0
 floor is -44 dBFS in the 20 dB clips, -34 at 10 dB, -29 at 5 dB; it depends on the
 microphone's gain, so the signal-to-noise test above does most of the work."""
 
+REASK_TRIES = 3
+"""Misses in a row in the same moment after which the host changes approach. Two re-asks
+that change (the first steering to the answer itself) give a player who was simply not
+understood two fresh chances; a third miss means the way of asking is the problem (one
+voice's "bravo" was never understood and the host re-asked twenty times, bench/heard.py)."""
+WAIT_EVERY = 3
+"""Once the approach has changed, a short "take your time" after every this many misses;
+the misses in between get no reply, so the host stops talking over a player it cannot hear."""
+WAIT_LISTEN_FACTOR = 3.0
+"""Once the approach has changed, listen this many times longer before a silence re-prompt."""
+
 
 @dataclass(frozen=True)
 class Reaction:
@@ -32,34 +46,57 @@ class Reaction:
 
     kind: str
     """``reask`` (ask again, the ``count``-th time in a row), ``loud`` (say the room is too
-    loud, once a game) or ``quiet`` (a stray sound: say nothing, listen again)."""
+    loud, once a game), ``change`` (ask another way, once a moment, at the
+    ``REASK_TRIES``-th miss), ``wait`` (after the change: a short "take your time") or
+    ``quiet`` (say nothing, listen again)."""
     count: int = 0
 
 
 class Misses:
     """Listens in a row that understood nothing, and how loud the room was during them."""
 
-    def __init__(self, loud_snr_db: float = LOUD_SNR_DB, loud_noise_db: float = LOUD_NOISE_DB) -> None:
+    def __init__(self, loud_snr_db: float = LOUD_SNR_DB, loud_noise_db: float = LOUD_NOISE_DB,
+                 tries: int = REASK_TRIES) -> None:
         self.loud_snr_db = loud_snr_db
         self.loud_noise_db = loud_noise_db
+        self.tries = tries
         self.count = 0
         self.loud = 0
         self.told_loud = False
+        self.changed_at = 0
+        """The miss at which the approach changed in this moment (0: not yet)."""
+        self.moment: object = None
+
+    @property
+    def waiting(self) -> bool:
+        """The approach has changed: listen longer, speak rarely."""
+        return self.changed_at > 0
 
     def understood(self) -> None:
-        self.count = self.loud = 0
+        self.count = self.loud = self.changed_at = 0
 
-    def missed(self, heard: Heard, nothing_in_grammar: bool) -> Reaction:
+    def missed(self, heard: Heard, nothing_in_grammar: bool, moment: object = None) -> Reaction:
         """One more miss. ``nothing_in_grammar``: the recogniser heard no phrase at all
-        (a cough, a noise, chit-chat), which is not asked about in a quiet room."""
-        self.count += 1
-        self.loud = self.loud + 1 if self.is_loud(heard) else 0
+        (a cough, a noise, chit-chat), which is not asked about in a quiet room.
+        ``moment``: what the game waits for (a new one starts the count again)."""
+        if moment != self.moment:
+            self.moment, self.count, self.changed_at = moment, 0, 0
+        loud = self.is_loud(heard)
+        self.loud = self.loud + 1 if loud else 0
         if self.loud >= 2 and not self.told_loud:
             self.told_loud = True
+            self.count += 1
             return Reaction("loud", self.count)
-        if nothing_in_grammar:
-            return Reaction("quiet", self.count)
-        return Reaction("reask", self.count)
+        if nothing_in_grammar and not loud:
+            return Reaction("quiet", self.count)  # a stray sound in a quiet room: not a try
+        self.count += 1
+        if self.changed_at:
+            since = self.count - self.changed_at
+            return Reaction("wait" if since % WAIT_EVERY == 0 else "quiet", self.count)
+        if self.count >= self.tries:
+            self.changed_at = self.count
+            return Reaction("change", self.count)
+        return Reaction("quiet" if nothing_in_grammar else "reask", self.count)
 
     def is_loud(self, heard: Heard) -> bool:
         if heard.noise_db is not None and heard.noise_db > self.loud_noise_db:

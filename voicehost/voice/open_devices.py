@@ -15,27 +15,18 @@ from pathlib import Path
 from ..audio.microphone import Microphone, MicrophoneError
 from ..audio.sound_output import SoundOutputError
 from ..errors import FixableError
-from ..host.intents import Context, Phrases, grammar
 from ..host.output import HostOutput, ScreenOutput
 from ..host.player_input import KeyboardInput, PlayerInput
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer, RecognizerError
 from ..speech.speaker import Speaker
 from .spoken_output import SpokenOutput
+from .vocabulary import check_vocabulary
 from .voice_input import VoiceInput
 
 
 class DeviceError(FixableError):
     """Voice mode cannot start; the message names the fix."""
-
-
-def check_vocabulary(recognizer: Recognizer, locale: Locale, lifelines: tuple[str, ...]) -> list[str]:
-    """Phrase-table words the model does not know, checked once at start-up."""
-    phrases = Phrases(locale.phrases, locale.data["numbers"])
-    every: list[str] = []
-    for phase in ("answer", "confirm_answer", "vote", "call", "count"):
-        every += grammar(Context(phase, {}, lifelines), phrases)
-    return sorted(set(recognizer.missing_words(every)))
 
 
 def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, HostOutput]:
@@ -69,13 +60,12 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
         print(f"voicehost: {exc}", file=sys.stderr)
         output.say(note)
         return KeyboardInput(), output
-    missing = check_vocabulary(recognizer, locale, ("fifty_fifty", "ask_audience", "phone_friend"))
-    if missing:
-        print(f"voicehost: the speech model does not know these words, so phrases with them "
-              f"cannot be recognised: {', '.join(missing)}", file=sys.stderr)
+    report = check_vocabulary(recognizer, locale, ("fifty_fifty", "ask_audience", "phone_friend"))
+    if report:
+        print(f"voicehost: {report.message(recognizer.name)}", file=sys.stderr)
     player_input = VoiceInput(microphone, recognizer, speaker,
                               echo_tail_s=settings.input.echo_tail_ms / 1000, announce=output.say,
-                              locale=locale, stream=sys.stdout)
+                              locale=locale, stream=sys.stdout, log=sys.stderr, reported=report.missing)
     return player_input, output
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable, TextIO
+from typing import Callable, Iterable, TextIO
 
 from ..audio.microphone import EndOfAudio, Microphone, MicrophoneError
 from ..host.intents import Context, Phrases, settled
@@ -28,7 +28,8 @@ class VoiceInput(PlayerInput):
     def __init__(self, microphone: Microphone, recognizer: Recognizer, speaker: Speaker | None,
                  *, echo_tail_s: float = 0.3, announce: Callable[[str], None] | None = None,
                  locale: Locale | None = None, stream: TextIO | None = None,
-                 retry_s: float = RETRY_SECONDS, phrase_table: Phrases | None = None) -> None:
+                 retry_s: float = RETRY_SECONDS, phrase_table: Phrases | None = None,
+                 log: TextIO | None = None, reported: Iterable[str] = ()) -> None:
         self.microphone = microphone
         self.recognizer = recognizer
         self.listener = Listener(microphone, recognizer)
@@ -39,6 +40,10 @@ class VoiceInput(PlayerInput):
         self.stream = stream
         self.retry_s = retry_s
         self._unknown: dict[str, bool] = {}
+        self.log = log
+        """Where a phrase left out for a word the model lacks is noted, once a word."""
+        self._told: set[str] = set(reported)
+        """Words already reported (``reported``: by the check at start-up)."""
         if phrase_table is None and locale is not None:
             phrase_table = Phrases(locale.phrases, locale.data["numbers"])
         self._table = phrase_table
@@ -46,13 +51,29 @@ class VoiceInput(PlayerInput):
         ends early only after phrases that no other phrase continues."""
 
     def known(self, phrases: list[str]) -> list[str]:
-        """Drop phrases with words the model lacks (Vosk would drop them silently anyway)."""
+        """Drop phrases with words the model lacks (Vosk would drop them silently anyway),
+        with a line in the log for each word not noted before."""
         new = [p for p in phrases if p not in self._unknown]
         if new:
-            missing = set(self.recognizer.missing_words(new))
+            missing = self.recognizer.missing_words(new)
             for p in new:
                 self._unknown[p] = any(w in missing for w in p.split())
+            untold = [w for w in missing if w not in self._told]
+            if untold and self.log is not None:
+                lost = [p for p in new if any(w in untold for w in p.split())]
+                shown = ", ".join(f"'{p}'" for p in lost[:4]) + (" ..." if len(lost) > 4 else "")
+                words = "word" if len(untold) == 1 else "words"
+                print(f"voicehost: the speech model does not know the {words} {', '.join(untold)}, so it "
+                      f"does not listen for {shown}; answers can still be given by their letter.",
+                      file=self.log, flush=True)
+            self._told.update(missing)
         return [p for p in phrases if not self._unknown[p]]
+
+    def hears(self, text: str) -> bool:
+        """Whether the model knows every word of ``text`` (an option's text), as written or
+        without its article."""
+        forms = sorted(self._table.option_forms(text)) if self._table else [text.lower()]
+        return bool(self.known(forms))
 
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
         self._quiet_after_host()
