@@ -24,10 +24,12 @@ class KeyWords:
         return self.keys is not None
 
     def fields(self) -> dict[str, str]:
-        """Action -> the spoken name of its key ("1", "Enter", "minus"), for the key lines."""
+        """``key_ACTION`` -> the spoken name of the action's key ("1", "Enter", "minus"), the
+        fields of the key lines (``{key_A}``, ``{key_confirm}``)."""
         names = self.loc.data.get("key_names", {})
         unbound = self.loc.line("key_unbound")
-        return {a: str(names.get(k, k.upper())) if k else unbound for a, k in (self.keys or {}).items()}
+        return {f"key_{a}": str(names.get(k, k.upper())) if k else unbound
+                for a, k in (self.keys or {}).items()}
 
     def keyed(self, key: str) -> str:
         """The line ``key``, or its ``_keys`` variant (what to press) when players answer
@@ -44,8 +46,8 @@ class KeyWords:
         """The keys for what can be done now (``help_keys``, starting with a space): only the
         lifelines left, taking the money only when it is allowed."""
         keys = self.fields()
-        lifeline_keys = "".join(self.loc.line("help_key_lifeline", press=keys[n],
+        lifeline_keys = "".join(self.loc.line("help_key_lifeline", press=keys[f"key_{n}"],
                                               lifeline=self.loc.lifeline(n))
-                                for n in lifelines if n in keys)
+                                for n in lifelines if f"key_{n}" in keys)
         walk = self.loc.line("help_key_walk", **keys) if can_walk else ""
         return self.loc.line(f"help_keys.{moment}", lifeline_keys=lifeline_keys, walk_key=walk, **keys)

@@ -110,12 +110,13 @@ class Host:
         self.say([self.narrator.line("question_fresh", player=turn.player, level=turn.level,
                                      value=self.narrator.money(turn.value))])
         self.say(self.narrator.question_text())
+        keys = self.narrator.keys
         if game.phase is Phase.CONFIRM_ANSWER and turn.pending:
-            self.say([self.narrator.line("pending", option=turn.pending,
-                                         text=turn.question.option(turn.pending))])
+            self.say([self.narrator.line(keys.keyed("pending"), option=turn.pending,
+                                         text=turn.question.option(turn.pending), **keys.fields())])
         elif game.phase is Phase.CONFIRM_WALK:
-            self.say([self.narrator.line("walk_pending",
-                                                  amount=self.narrator.money_or_nothing(turn.walk_amount))])
+            self.say([self.narrator.line(keys.keyed("walk_pending"), **keys.fields(),
+                                         amount=self.narrator.money_or_nothing(turn.walk_amount))])
         elif game.phase is Phase.VOTE:
             self.say([self.narrator.line("vote_needed", voter=turn.speaker, player=turn.player)])
         elif game.phase is Phase.PICK_FRIEND:
