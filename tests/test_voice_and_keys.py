@@ -2,6 +2,7 @@
 
 import os
 import threading
+import time
 
 import pytest
 
@@ -43,6 +44,14 @@ def both(voice: VoiceInput, read_fd: int) -> VoiceAndKeys:
     return VoiceAndKeys(voice, KeyInput(KeyReader(read_fd), KEY_MAP))
 
 
+def wait_for_key(player_input: VoiceAndKeys) -> None:
+    """Until the key written to the pipe has been read (a few seconds at most)."""
+    for _ in range(500):
+        if player_input.pressed():
+            return
+        time.sleep(0.01)
+
+
 def test_a_key_press_cuts_a_silent_listen_short(key_pipe):
     read, write = key_pipe
     mic = MemoryMicrophone(bytes(2 * 16000 * 60), block_ms=30, realtime=True)  # a minute of silence
@@ -66,6 +75,20 @@ def test_a_key_pressed_before_the_listen_is_taken_at_once(key_pipe):
     finally:
         player_input.close()
     assert heard.text == "yes" and heard.pressed and mic.position < 40.0
+
+
+def test_keys_pressed_before_a_new_game_can_be_dropped(key_pipe):
+    read, write = key_pipe
+    os.write(write, b"2")
+    mic = MemoryMicrophone(SPEECH)
+    player_input = both(VoiceInput(mic, ScriptedRecognizer(["london"]), None), read)
+    try:
+        wait_for_key(player_input)
+        player_input.drop_keys()
+        heard = player_input.listen(ANSWERING, ["b", "london"], timeout=5.0)
+    finally:
+        player_input.close()
+    assert heard.text == "london" and not heard.pressed
 
 
 def test_the_voice_is_heard_when_no_key_is_pressed(key_pipe):
@@ -103,6 +126,7 @@ def test_a_key_answer_beside_the_microphone_is_confirmed_by_voice(key_pipe):
     out = RecordingHostOutput()
     voice = VoiceInput(MemoryMicrophone(SPEECH * 3), ScriptedRecognizer(["yes"]), None)
     player_input = both(voice, read)
+    wait_for_key(player_input)  # the key has reached the input before the host listens
     host = Host(game, LOCALE, player_input, out, seed=1)
     try:
         host.loop()

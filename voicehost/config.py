@@ -96,7 +96,8 @@ def _keys(default: tuple[str, ...], doc: str):
 @dataclass(frozen=True)
 class KeySettings:
     """Single keys for every spoken command: action -> the keys that do it. A USB box of
-    arcade buttons that types other keys needs only new values here."""
+    arcade buttons that types other keys needs only new values here. The defaults let a
+    numeric keypad alone play a whole game (8 repeat, 9 help, . no, * options, / balance)."""
 
     A: tuple[str, ...] = _keys(("1", "a"), "Answer A.")
     B: tuple[str, ...] = _keys(("2", "b"), "Answer B.")
@@ -108,14 +109,14 @@ class KeySettings:
     walk_away: tuple[str, ...] = _keys(("0", "w"), "Walk away (take the money).")
     confirm: tuple[str, ...] = _keys(("enter", "space"), "Yes: lock the answer in, use the "
                                      "lifeline, take the money.")
-    decline: tuple[str, ...] = _keys(("escape", "backspace"), "No: think again, keep it.")
-    repeat: tuple[str, ...] = _keys(("r",), "Read the question again.")
-    options: tuple[str, ...] = _keys(("o",), "Read the options again.")
-    balance: tuple[str, ...] = _keys(("m",), "How much do I have?")
+    decline: tuple[str, ...] = _keys(("escape", "backspace", "."), "No: think again, keep it.")
+    repeat: tuple[str, ...] = _keys(("r", "8"), "Read the question again.")
+    options: tuple[str, ...] = _keys(("o", "*"), "Read the options again.")
+    balance: tuple[str, ...] = _keys(("m", "/"), "How much do I have?")
     lifelines: tuple[str, ...] = _keys(("l",), "Which lifelines are left?")
     slower: tuple[str, ...] = _keys(("-",), "Speak slower.")
     faster: tuple[str, ...] = _keys(("+",), "Speak faster.")
-    help: tuple[str, ...] = _keys(("h",), "What can I do now?")
+    help: tuple[str, ...] = _keys(("h", "9"), "What can I do now?")
     stop_clock: tuple[str, ...] = _keys(("s",), "Stop the clock of a real phone call.")
 
     def check(self, prefix: str, source: str) -> None:

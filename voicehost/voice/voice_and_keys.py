@@ -53,6 +53,14 @@ class VoiceAndKeys(PlayerInput):
         """A key is waiting to be taken."""
         return not self._keys.empty()
 
+    def drop_keys(self) -> None:
+        """Forget the keys pressed so far (the kiosk: a new game starts with none waiting)."""
+        while self.pressed():
+            try:
+                self._keys.get_nowait()
+            except queue.Empty:
+                break
+
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
