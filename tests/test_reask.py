@@ -231,6 +231,24 @@ def test_with_keys_the_change_offers_them(tmp_path):
     nothing_without_a_yes(player, events)
 
 
+def test_with_answer_keys_the_change_names_the_keys_of_the_map(tmp_path):
+    from voicehost.host.intents import Phrases
+    from voicehost.config import KeySettings
+    from voicehost.host.key_map import KeyMap
+
+    actions = KeySettings().actions()
+    actions.update(A=["7"], B=["8"], C=["9"], D=["0"], ask_audience=["u"], walk_away=["w"])
+
+    class KeyedPlayer(Player):  # a voice with answer buttons beside it that type 7 8 9 0
+        key_map = KeyMap(actions, Phrases(LOCALE.phrases, LOCALE.data["numbers"]))
+
+    game = unstarted()
+    out = RecordingHostOutput()
+    Host(game, LOCALE, KeyedPlayer(game, ["~0.3:bravo"] * 4, keys=True), out, seed=1).run()
+    [change] = [line for line in out.lines if line.startswith("Let's try it another way")]
+    assert change.endswith("Or press its key: 7, 8, 9 or 0.")
+
+
 def test_an_unclear_yes_again_and_again_is_told_plainly_what_works_and_locks_nothing(tmp_path):
     game, out, player, events = whole_game(["RIGHT"] + ["~0.4:yes"] * 12 + ["no"], tmp_path=tmp_path)
     pending = next(e["option"] for e in events if e["event"] == "pending")

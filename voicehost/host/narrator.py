@@ -20,6 +20,7 @@ from ..game.question import LETTERS
 from ..game.turn import Phase
 from ..language.locale import Locale
 from ..language.numbers import say_number
+from .key_words import KeyWords
 from .reask_lines import ReaskLines
 
 
@@ -31,12 +32,15 @@ class Sound:
 class Narrator(ReaskLines):
     def __init__(self, locale: Locale, game: Game, seed: int | None = None,
                  read_explanations: bool = True, keyboard: bool = False,
-                 hears: Callable[[str], bool] | None = None) -> None:
+                 hears: Callable[[str], bool] | None = None,
+                 keys: dict[str, str] | None = None, only_keys: bool = False) -> None:
         self.loc = locale
         self.keyboard = keyboard
         """Answers are typed: help names the typed shortcuts too."""
         self.hears = hears or (lambda text: True)
         """Whether the input can hear an option's text: the host never offers one it cannot."""
+        self.keys = KeyWords(locale, keys, only_keys)
+        """How to name the keys players press, when they have keys."""
         self.game = game
         self.rng = random.Random(seed)
         self.read_explanations = read_explanations
@@ -116,7 +120,7 @@ class Narrator(ReaskLines):
 
     def silence(self, count: int) -> str:
         turn = self.game.turn()
-        variants = self.loc.data["lines"]["silence"]
+        variants = self.loc.data["lines"][self.keys.keyed("silence")]
         template = variants[count % len(variants)]
         lifelines = self.lifelines_text(turn.lifelines) if turn.lifelines else "-"
         if self.game.phase is not Phase.ANSWER:  # help, then the question asked again, in turn
@@ -125,7 +129,7 @@ class Narrator(ReaskLines):
         if "{lifelines}" in template and not turn.lifelines:
             template = variants[0]
         return template.format(player=turn.player, options=self.options_text(),
-                               lifelines=lifelines)
+                               lifelines=lifelines, **self.keys.fields())
 
     def help(self) -> str:
         """What may be said now, and only that: no used lifeline, no walking away before it is allowed."""
@@ -137,17 +141,23 @@ class Narrator(ReaskLines):
                           amount=self.money(turn.walk_amount))
                 if turn.can_walk and turn.phase is Phase.ANSWER else "")
         pending = turn.pending or ""
+        typed = self.loc.line(f"help_typed.{moment}") if self.keyboard else ""
+        if self.keys.active:
+            typed = self.keys.help(moment, turn.lifelines, turn.can_walk)
+            if self.keys.only_keys:  # what to press, not what to say
+                self._last = typed.strip()
+                return self._last
         return self.line(f"help.{moment}", letters=self.letters_text(), lifelines_text=lifelines,
                          walk_text=walk, option=pending, amount=self.money_or_nothing(turn.walk_amount),
-                         choices=self.loc.join(list(turn.friends), "or"),
-                         typed=self.loc.line(f"help_typed.{moment}") if self.keyboard else "")
+                         choices=self.loc.join(list(turn.friends), "or"), typed=typed)
 
     def didnt_catch(self) -> str:
         turn = self.game.turn()
         moment = turn.phase.value
         if turn.phase is Phase.ANSWER and not turn.lifelines:
             moment = "answer_no_lifeline"
-        return self.line(f"didnt_catch.{moment}", choices=self.loc.join(list(turn.friends), "or"),
+        return self.line(f"{self.keys.keyed('didnt_catch')}.{moment}", **self.keys.fields(),
+                         choices=self.loc.join(list(turn.friends), "or"),
                          letters=self.letters_text(), option=turn.pending or "")
 
     def balance(self, player: str) -> list[str]:
@@ -191,7 +201,7 @@ class Narrator(ReaskLines):
         rounds = (self.line("rounds_text", rounds=g.rules.rounds, top=top) if g.rules.rounds > 1
                   else self.line("rounds_text_one", top=top))
         return [self.line("welcome", players=self.loc.join(g.players), rounds_text=rounds),
-                self.line("how_to_play")]
+                self.line(self.keys.how_to_play(), **self.keys.fields())]
 
     # ---------------------------------------------------------------- events
     def tell(self, events: list[ev.Event], asked=None, said_final: bool = False) -> list:
@@ -240,8 +250,9 @@ class Narrator(ReaskLines):
         out.append(self.line("deck_reshuffled", level=e.level))
 
     def _pending(self, e: ev.AnswerPending, out: list) -> None:
-        key = "pending_final" if self._said_final else "pending"
-        out.append(self.line(key, option=e.option, text=self.game.question.option(e.option)))
+        key = "pending_final" if self._said_final else self.keys.keyed("pending")
+        out.append(self.line(key, option=e.option, text=self.game.question.option(e.option),
+                             **self.keys.fields()))
 
     def _locked(self, e: ev.AnswerLocked, out: list) -> None:
         out.append(Sound("lock_in"))
@@ -250,7 +261,8 @@ class Narrator(ReaskLines):
         out.append(self.line(key, player=e.player, option=e.option))
 
     def _walk_pending(self, e: ev.WalkPending, out: list) -> None:
-        out.append(self.line("walk_pending", amount=self.money_or_nothing(e.amount)))
+        out.append(self.line(self.keys.keyed("walk_pending"), amount=self.money_or_nothing(e.amount),
+                             **self.keys.fields()))
 
     def _cancelled(self, e: ev.Cancelled, out: list) -> None:
         out.append(self.line("cancelled"))

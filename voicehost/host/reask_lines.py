@@ -62,11 +62,18 @@ class ReaskLines:
                 line = self.line("reask_change.texts_and_letters", texts=texts, letters=others)
             else:
                 line = self.line("reask_change.texts", texts=texts)
-            return line + (self.loc.line("reask_keys.answer") if keys else "")
+            return line + self.keys_offer("answer", keys)
         if turn.phase in (Phase.CONFIRM_ANSWER, Phase.CONFIRM_WALK):
             line = self.line(f"reask_change.{turn.phase.value}", option=turn.pending or "")
-            return line + (self.loc.line("reask_keys.confirm") if keys else "")
+            return line + self.keys_offer("confirm", keys)
         return self.didnt_catch()
+
+    def keys_offer(self, moment: str, keys: bool) -> str:
+        """" Or press its key: ..." for ``moment`` (answer, confirm): the keys of the key map
+        when players have answer keys, the typed shortcuts when they type, else nothing."""
+        if self.keys.active:
+            return self.loc.line(f"reask_keys_pressed.{moment}", **self.keys.fields())
+        return self.loc.line(f"reask_keys.{moment}") if keys else ""
 
     def wait(self) -> str:
         """Once the approach has changed: now and then a short "take your time"."""
@@ -74,6 +81,8 @@ class ReaskLines:
 
     def loud_room(self, keys: bool) -> str:
         """The room is too loud to hear the players; with ``keys``, offer typing or the keys."""
+        if self.keys.active:
+            return self.line("loud_room") + self.loc.line("loud_room_pressed", **self.keys.fields())
         return self.line("loud_room") + (self.loc.line("loud_room_keys") if keys else "")
 
     def which_of_two(self, first: str, second: str) -> str:
