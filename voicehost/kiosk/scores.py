@@ -114,12 +114,8 @@ class StoredGame:
 
     id: int
     place: int
-    started: datetime
-    ended: datetime
-    edition: str
-    player: str
-    winnings: int
-    ending: str
+    game: GameRecord
+    """The game as recorded, without its answers."""
     questions: int
     """Questions asked in the game."""
     right: int
@@ -273,14 +269,14 @@ class ScoreTable:
                 " GROUP BY g.id ORDER BY g.edition, g.winnings DESC, g.id", args).fetchall()
         out: list[StoredGame] = []
         for gid, started, ended, edition, player, winnings, ending, asked, right in rows:
-            if not out or out[-1].edition != edition:
+            if not out or out[-1].game.edition != edition:
                 place, listed = 1, 0
-            elif out[-1].winnings != winnings:
+            elif out[-1].game.winnings != winnings:
                 place = listed + 1
             listed += 1
-            out.append(StoredGame(gid, place, datetime.fromisoformat(started),
-                                  datetime.fromisoformat(ended), edition, player, winnings, ending,
-                                  asked, right))
+            game = GameRecord(datetime.fromisoformat(started), datetime.fromisoformat(ended),
+                              edition, player, winnings, ending)
+            out.append(StoredGame(gid, place, game, asked, right))
         return out
 
     def export_rows(self, day: date | None = None) -> Iterator[tuple]:
@@ -331,6 +327,9 @@ class ScoreTable:
                     yield
             except sqlite3.Error as exc:
                 raise _error(self.path, exc, what) from None
+            except OSError as exc:  # raised while the values were bound: rolled back all the same
+                raise ScoreError(f"{self.path}: {what} ({exc.strerror or exc}).",
+                                 _FIX_IO.format(folder=self.path.parent)) from None
 
     @contextmanager
     def _reading(self, what: str):
@@ -351,6 +350,8 @@ _FIX_ASIDE = ("Move it aside, with any -wal and -shm file beside it (for example
 _FIX_FOLDER = ("Make {folder} writable by this user, or choose another folder "
                "(kiosk.state_dir in config.yaml, or --state-dir).")
 _FIX_SPACE = "Free some space on the disk that holds {folder}; the table is unchanged."
+_FIX_IO = ("Check that the disk holding {folder} has free space, allows files to grow and "
+           "works; the table is unchanged.")
 _FIX_BUSY = "Another program is using the table; try again when it has finished."
 
 
@@ -362,6 +363,9 @@ def _error(path: Path, exc: sqlite3.Error, what: str) -> ScoreError:
         return ScoreError(f"{path}: the score table is damaged ({detail}).", _FIX_ASIDE.format(path=path))
     if code == 13:  # SQLITE_FULL
         return ScoreError(f"{path}: {what}: the disk is full.", _FIX_SPACE.format(folder=path.parent))
+    if code == 10:  # SQLITE_IOERR: a write refused (a file size limit, a failing disk)
+        return ScoreError(f"{path}: {what}: the disk refused the write ({detail}).",
+                          _FIX_IO.format(folder=path.parent))
     if code in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
         return ScoreError(f"{path}: {what}: {detail}.", _FIX_BUSY)
     return ScoreError(f"{path}: {what} ({detail}).", _FIX_FOLDER.format(folder=path.parent))
