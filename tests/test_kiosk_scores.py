@@ -173,15 +173,20 @@ def test_a_write_that_fails_midway_leaves_the_table_unchanged(table):
     assert table.record(game(2000)) == Placing(1, 1, 2, 2)
 
 
+def mount_tmpfs(folder: Path, options: str) -> None:
+    """Mount a tmpfs with ``options`` on ``folder`` (root only), or skip the test."""
+    run = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs ({options}) here: {run.stderr.strip()}")
+
+
 @pytest.fixture
 def tiny_disk(tmp_path):
     """A 256 KiB tmpfs (root only), unmounted afterwards."""
     mount = tmp_path / "tiny"
     mount.mkdir()
-    run = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {run.stderr.strip()}")
+    mount_tmpfs(mount, "size=256k")
     yield mount
     subprocess.run(["umount", "-l", str(mount)], check=True)
 
@@ -312,10 +317,7 @@ def read_only_folder(tmp_path):
         yield folder
         folder.chmod(0o755)
         return
-    run = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        pytest.skip(f"root cannot be kept from writing without a read-only mount: {run.stderr.strip()}")
+    mount_tmpfs(folder, "ro,size=64k")  # root writes anywhere else
     yield folder
     subprocess.run(["umount", "-l", str(folder)], check=True)
 
