@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from voicehost.kiosk.score_errors import sqlite_error
 from voicehost.kiosk.scores import (AnswerRecord, GameRecord, Placing, ScoreError, ScoreTable,
                                     table_path)
 
@@ -330,6 +331,15 @@ def test_an_unwritable_state_folder_is_a_clear_error(read_only_folder):
     with pytest.raises(ScoreError) as caught:
         ScoreTable.open(read_only_folder / "scores.sqlite3")
     assert "Make" in caught.value.fix and str(read_only_folder) in caught.value.fix
+
+
+def test_an_sqlite_error_without_a_code_still_gets_its_fix(tmp_path):
+    """Python 3.10's sqlite3 errors carry no result code: the message says which it is."""
+    path = tmp_path / "scores.sqlite3"
+    full = sqlite_error(path, sqlite3.OperationalError("database or disk is full"), "cannot save the game")
+    assert "the disk is full" in str(full) and "Free some space" in full.fix
+    damaged = sqlite_error(path, sqlite3.DatabaseError("file is not a database"), "cannot open")
+    assert "damaged" in str(damaged) and "Move it aside" in damaged.fix
 
 
 def test_the_table_lives_in_the_state_folder(monkeypatch, tmp_path):
