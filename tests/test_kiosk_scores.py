@@ -333,6 +333,16 @@ def test_an_unwritable_state_folder_is_a_clear_error(read_only_folder):
     assert "Make" in caught.value.fix and str(read_only_folder) in caught.value.fix
 
 
+def test_the_kiosk_and_the_scores_command_share_the_table(tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    with ScoreTable.open(path) as kiosk, ScoreTable.open(path) as command:
+        kiosk.record(game(1000, day=DAY1))
+        kiosk.record(game(2000, day=DAY2))
+        assert [g.game.winnings for g in command.standings(DAY2)] == [2000]
+        assert command.reset(DAY2).games == 1
+        assert kiosk.record(game(500, day=DAY2)) == Placing(1, 2, 1, 2)
+
+
 def test_an_sqlite_error_without_a_code_still_gets_its_fix(tmp_path):
     """Python 3.10's sqlite3 errors carry no result code: the message says which it is."""
     path = tmp_path / "scores.sqlite3"
