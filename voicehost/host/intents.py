@@ -331,8 +331,8 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
         out += phrases.words("yes") + phrases.words("no")
     else:
         open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
-        for letter in open_letters:
-            out += letters[letter] + [f"{phrases.words('answer_prefix')[0]} {letters[letter][0]}"]
+        for letter in open_letters:  # "b", "bravo", "answer b", "option b"
+            out += letters[letter] + [f"{p} {letters[letter][0]}" for p in phrases.words("answer_prefix")]
         for text in context.options.values():  # "the inca" and "inca" for "The Inca"
             out += sorted(phrases.option_forms(text), key=len, reverse=True)
         if phase in ("confirm_answer", "confirm_walk"):
