@@ -17,6 +17,7 @@ EPILOG = """examples:
   voicehost play --resume
   voicehost deck check
   voicehost models download en
+  voicehost kiosk --input text
 """
 
 
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_devices_commands(sub)
     from .voice import add_voice_commands
     add_voice_commands(sub)
+    from .kiosk import add_kiosk_command
+    add_kiosk_command(sub)
     return parser
 
 

@@ -1,0 +1,90 @@
+"""``voicehost kiosk``: the unattended booth (``voicehost.kiosk``), and its nested commands
+(``scores`` from ``cli/kiosk_scores.py``, ``status`` from ``cli/kiosk_status.py``)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+
+from ..config import Settings, load_settings
+from ..host.session import SetupError, deck_paths
+from ..language.locale import Locale
+
+KIOSK_EPILOG = """examples:
+  voicehost kiosk                          # listen when there is a microphone
+  voicehost kiosk --input text             # typed: "play" starts a game, 1-4 answer
+  voicehost kiosk --edition de --seed 7
+  printf 'play\\n1\\ny\\n' | voicehost kiosk --input text   # ends with the input, exit 0
+
+Runs until SIGTERM or SIGINT (Ctrl-C): the line being said is finished, the game is
+recorded, and it exits 0. Settings: the kiosk section of config.yaml.
+"""
+FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.seed": "--seed"}
+NESTED = ("kiosk_scores", "kiosk_status")
+"""Modules that add a nested command (``add_command(kiosk_subparsers)``), when present."""
+
+
+def add_kiosk_command(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("kiosk", help="run an unattended booth: invite, play, reset, repeat",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=KIOSK_EPILOG,
+                       description="An unattended booth: invites passers-by, hosts one hot-seat "
+                                   "game at a time, announces the high scores, keeps running.")
+    p.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS,
+                   help="settings file (default: ./config.yaml when present)")
+    p.add_argument("--input", choices=("auto", "voice", "text"), help="how players answer (input.mode)")
+    p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
+    p.add_argument("--seed", type=int, metavar="N", help="repeatable games (game.seed)")
+    p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")
+    p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
+    p.set_defaults(func=run_kiosk)
+    nested = p.add_subparsers(dest="kiosk_command", metavar="COMMAND")
+    for name in NESTED:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError:
+            continue
+        module.add_command(nested)
+    return p
+
+
+def kiosk_settings(args: argparse.Namespace) -> Settings:
+    overrides = {"input.mode": args.input, "game.edition": args.edition, "game.seed": args.seed}
+    return load_settings(getattr(args, "config", None), overrides, FLAGS)
+
+
+def kiosk_log() -> logging.Logger:
+    log = logging.getLogger("voicehost.kiosk")
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s voicehost kiosk: %(levelname)s %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        log.propagate = False
+    return log
+
+
+def run_kiosk(args: argparse.Namespace) -> int:
+    from ..kiosk.booth import Booth
+    from ..kiosk.decks import DeckSource
+    from ..kiosk.scores import ScoreError, ScoreTable, table_path
+    from ..kiosk.shutdown import StopSignals
+    from .play import open_devices
+
+    settings = kiosk_settings(args)
+    locale = Locale.load(settings.game.language)
+    log = kiosk_log()
+    decks = DeckSource(deck_paths(settings), settings.game.language, log)
+    try:
+        scores = ScoreTable.open(table_path(settings.kiosk.state_dir))
+    except ScoreError as exc:
+        raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
+    signals = StopSignals()
+    signals.install()
+    try:
+        booth = Booth(settings, locale, lambda: open_devices(args, settings, locale), scores, decks,
+                      log=log, signals=signals)
+        return booth.run()
+    finally:
+        scores.close()
