@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from voicehost.kiosk.score_errors import sqlite_error
 from voicehost.kiosk.scores import (AnswerRecord, GameRecord, Placing, ScoreError, ScoreTable,
                                     table_path)
 
@@ -173,15 +174,20 @@ def test_a_write_that_fails_midway_leaves_the_table_unchanged(table):
     assert table.record(game(2000)) == Placing(1, 1, 2, 2)
 
 
+def mount_tmpfs(folder: Path, options: str) -> None:
+    """Mount a tmpfs with ``options`` on ``folder`` (root only), or skip the test."""
+    run = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs ({options}) here: {run.stderr.strip()}")
+
+
 @pytest.fixture
 def tiny_disk(tmp_path):
     """A 256 KiB tmpfs (root only), unmounted afterwards."""
     mount = tmp_path / "tiny"
     mount.mkdir()
-    run = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {run.stderr.strip()}")
+    mount_tmpfs(mount, "size=256k")
     yield mount
     subprocess.run(["umount", "-l", str(mount)], check=True)
 
@@ -312,10 +318,7 @@ def read_only_folder(tmp_path):
         yield folder
         folder.chmod(0o755)
         return
-    run = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        pytest.skip(f"root cannot be kept from writing without a read-only mount: {run.stderr.strip()}")
+    mount_tmpfs(folder, "ro,size=64k")  # root writes anywhere else
     yield folder
     subprocess.run(["umount", "-l", str(folder)], check=True)
 
@@ -328,6 +331,25 @@ def test_an_unwritable_state_folder_is_a_clear_error(read_only_folder):
     with pytest.raises(ScoreError) as caught:
         ScoreTable.open(read_only_folder / "scores.sqlite3")
     assert "Make" in caught.value.fix and str(read_only_folder) in caught.value.fix
+
+
+def test_the_kiosk_and_the_scores_command_share_the_table(tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    with ScoreTable.open(path) as kiosk, ScoreTable.open(path) as command:
+        kiosk.record(game(1000, day=DAY1))
+        kiosk.record(game(2000, day=DAY2))
+        assert [g.game.winnings for g in command.standings(DAY2)] == [2000]
+        assert command.reset(DAY2).games == 1
+        assert kiosk.record(game(500, day=DAY2)) == Placing(1, 2, 1, 2)
+
+
+def test_an_sqlite_error_without_a_code_still_gets_its_fix(tmp_path):
+    """Python 3.10's sqlite3 errors carry no result code: the message says which it is."""
+    path = tmp_path / "scores.sqlite3"
+    full = sqlite_error(path, sqlite3.OperationalError("database or disk is full"), "cannot save the game")
+    assert "the disk is full" in str(full) and "Free some space" in full.fix
+    damaged = sqlite_error(path, sqlite3.DatabaseError("file is not a database"), "cannot open")
+    assert "damaged" in str(damaged) and "Move it aside" in damaged.fix
 
 
 def test_the_table_lives_in_the_state_folder(monkeypatch, tmp_path):

@@ -21,7 +21,11 @@ from ..questions.checks import FORMATS, check_report
 from ..questions.deck import bundled_deck_paths, deck_files, read_deck_file
 from ..questions.format import DeckError
 from ..questions.importers import ImportFormatError, import_csv, import_opentdb, write_deck
+from ..config import ConfigError
+from ..kiosk.scores import ScoreError, ScoreTable
+from ..questions.played import MARGIN, MIN_PLAYS, far_off_questions, format_played
 from ..questions.stats import deck_stats, format_stats
+from .kiosk_scores import add_table_arguments, score_table_path
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -54,9 +58,17 @@ examples:
 STATS_EPILOG = """\
 With no PATH the bundled decks are counted.
 
+--played reads the kiosk's score table instead (see voicehost kiosk scores) and
+lists, per level, the questions players find far easier or harder than their
+level: asked at least --min-plays times, with a share of right answers at least
+--margin points above or below that of the other questions asked at the same
+level (counts shown as right/asked). PATH then only supplies the questions' text.
+
 examples:
   voicehost deck stats
   voicehost deck stats my-quiz.yaml
+  voicehost deck stats --played
+  voicehost deck stats --played --min-plays 20 --margin 30 --state-dir /var/lib/voicehost
 """
 
 
@@ -115,6 +127,13 @@ def _add_subcommands(sub: argparse._SubParsersAction, prog: str) -> None:
                            formatter_class=fmt, description="Count what question decks hold.",
                            epilog=STATS_EPILOG.replace("voicehost deck", prog))
     stats.add_argument("paths", nargs="*", metavar="PATH", help="deck files or folders (default: bundled decks)")
+    stats.add_argument("--played", action="store_true",
+                       help="how players fared in the kiosk: questions far off their level")
+    stats.add_argument("--min-plays", type=_positive, default=MIN_PLAYS, metavar="N",
+                       help=f"with --played: judge questions asked at least N times (default {MIN_PLAYS})")
+    stats.add_argument("--margin", type=_percent, default=MARGIN, metavar="POINTS",
+                       help=f"with --played: percentage points off the level to list (default {MARGIN})")
+    add_table_arguments(stats)
     stats.set_defaults(func=run_stats)
 
 
@@ -183,6 +202,8 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_stats(args: argparse.Namespace) -> int:
+    if args.played:
+        return run_played(args)
     questions, bad = [], 0
     try:
         files = deck_files(_paths(args.paths)) if args.paths else _paths([])
@@ -200,6 +221,30 @@ def run_stats(args: argparse.Namespace) -> int:
         print(f"{_count(bad, 'error')} in the decks: questions with errors are not counted "
               "(see voicehost deck check)", file=sys.stderr)
         return EXIT_ERRORS
+    return EXIT_OK
+
+
+def run_played(args: argparse.Namespace) -> int:
+    try:
+        path = score_table_path(args)
+        files = deck_files(_paths(args.paths)) if args.paths else _paths([])
+        texts = {q.id: q.text for p in files for q in read_deck_file(p)[0]}
+    except DeckError as exc:
+        return _fail(exc, exc.fix)
+    except ConfigError as exc:
+        return _fail(exc)
+    if not path.exists():
+        print(format_played([], f"{path}, which does not exist yet (the kiosk makes it with its "
+                            "first game)", args.min_plays, args.margin), end="")
+        return EXIT_OK
+    try:
+        with ScoreTable.open(path) as table:
+            plays = table.question_plays()
+            source = f"{path} ({_count(table.count_games(), 'game')})"
+    except ScoreError as exc:
+        return _fail(exc.reason, exc.fix)
+    print(format_played(far_off_questions(plays, args.min_plays, args.margin), source,
+                        args.min_plays, args.margin, texts), end="")
     return EXIT_OK
 
 
@@ -224,6 +269,13 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _percent(text: str) -> int:
+    value = _positive(text)
+    if value > 100:
+        raise argparse.ArgumentTypeError(f"must be at most 100 points, not {value}")
     return value
 
 

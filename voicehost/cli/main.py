@@ -18,6 +18,7 @@ EPILOG = """examples:
   voicehost deck check
   voicehost models download en
   voicehost kiosk --input text
+  voicehost kiosk scores --today
 """
 
 

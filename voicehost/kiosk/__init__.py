@@ -1,8 +1,8 @@
 """The kiosk: an unattended booth that invites passers-by, hosts one hot-seat game at a
 time through the ordinary ``Host``, ends games whose player walked off or ran out of
-time, announces the winnings and the place on the high-score table (``scores.py``),
-and keeps running through errors, lost devices and a dying speech worker until it is
-sent SIGTERM.
+time, announces the winnings and the place on the high-score table (``scores.py``,
+with its failures and their fixes in ``score_errors.py``), and keeps running through
+errors, lost devices and a dying speech worker until it is sent SIGTERM.
 
 May use voicehost.host, voicehost.game, voicehost.questions, voicehost.language,
 voicehost.config and voicehost.errors; only ``voicehost.cli`` imports it. Devices

@@ -30,9 +30,12 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import FixableError
 from ..host.save import default_save_path
 from ..questions.played import QuestionPlays
+from .score_errors import FIX_ASIDE, FIX_FOLDER, FIX_IO, ScoreError, sqlite_error
+
+__all__ = ["AnswerRecord", "GameRecord", "Placing", "ScoreError", "ScoreTable", "StoredGame",
+           "Cleared", "table_path", "default_state_dir", "EXPORT_COLUMNS"]
 
 TABLE_FILE = "scores.sqlite3"
 SCHEMA_VERSION = 1
@@ -128,10 +131,6 @@ class Cleared:
     answers: int
 
 
-class ScoreError(FixableError):
-    """The table cannot be read or written; the message names the file and the fix."""
-
-
 def default_state_dir() -> Path:
     """``$XDG_STATE_HOME/voicehost``, by default ``~/.local/state/voicehost``."""
     return default_save_path().parent
@@ -159,18 +158,18 @@ class ScoreTable:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ScoreError(f"{path}: cannot make the folder {path.parent} ({exc.strerror or exc}).",
-                             _FIX_FOLDER.format(folder=path.parent)) from None
+                             FIX_FOLDER.format(folder=path.parent)) from None
         try:
             db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
                                  check_same_thread=False)
         except sqlite3.Error as exc:
-            raise _error(path, exc, "cannot open the score table") from None
+            raise sqlite_error(path, exc, "cannot open the score table") from None
         table = cls(path, db)
         try:
             table._prepare()
         except sqlite3.Error as exc:
             db.close()
-            raise _error(path, exc, "cannot open the score table") from None
+            raise sqlite_error(path, exc, "cannot open the score table") from None
         except ScoreError:
             db.close()
             raise
@@ -185,16 +184,16 @@ class ScoreTable:
         if version > SCHEMA_VERSION:
             raise ScoreError(f"{self.path}: written by a newer voicehost (schema {version}, "
                              f"this one reads {SCHEMA_VERSION}).",
-                             "Upgrade voicehost, or " + _FIX_ASIDE.format(path=self.path))
+                             "Upgrade voicehost, or " + FIX_ASIDE.format(path=self.path))
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise ScoreError(f"{self.path}: the score table is damaged ({check}).",
-                             _FIX_ASIDE.format(path=self.path))
+                             FIX_ASIDE.format(path=self.path))
         if version == SCHEMA_VERSION:
             return
         if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise ScoreError(f"{self.path}: is an SQLite file, but not a voicehost score table.",
-                             _FIX_ASIDE.format(path=self.path))
+                             FIX_ASIDE.format(path=self.path))
         with self._transaction():
             for statement in SCHEMA.split(";"):
                 if statement.strip():
@@ -326,10 +325,10 @@ class ScoreTable:
                 with self._transaction():
                     yield
             except sqlite3.Error as exc:
-                raise _error(self.path, exc, what) from None
+                raise sqlite_error(self.path, exc, what) from None
             except OSError as exc:  # raised while the values were bound: rolled back all the same
                 raise ScoreError(f"{self.path}: {what} ({exc.strerror or exc}).",
-                                 _FIX_IO.format(folder=self.path.parent)) from None
+                                 FIX_IO.format(folder=self.path.parent)) from None
 
     @contextmanager
     def _reading(self, what: str):
@@ -337,39 +336,12 @@ class ScoreTable:
             try:
                 yield
             except sqlite3.Error as exc:
-                raise _error(self.path, exc, what) from None
+                raise sqlite_error(self.path, exc, what) from None
 
 
 EXPORT_COLUMNS = ("game", "started", "ended", "edition", "player", "winnings", "ending",
                   "question_number", "question_id", "level", "chosen", "correct", "lifelines")
 """The columns of ``voicehost kiosk scores --csv`` (see the README)."""
-
-_FIX_ASIDE = ("Move it aside, with any -wal and -shm file beside it (for example: mkdir -p "
-              "{path.parent}/damaged && mv {path}* {path.parent}/damaged/); a new, empty table "
-              "is made the next time it is opened.")
-_FIX_FOLDER = ("Make {folder} writable by this user, or choose another folder "
-               "(kiosk.state_dir in config.yaml, or --state-dir).")
-_FIX_SPACE = "Free some space on the disk that holds {folder}; the table is unchanged."
-_FIX_IO = ("Check that the disk holding {folder} has free space, allows files to grow and "
-           "works; the table is unchanged.")
-_FIX_BUSY = "Another program is using the table; try again when it has finished."
-
-
-def _error(path: Path, exc: sqlite3.Error, what: str) -> ScoreError:
-    """A ScoreError for an SQLite failure, with the fix that matches its kind."""
-    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
-    detail = str(exc)
-    if code in (11, 26):  # SQLITE_CORRUPT, SQLITE_NOTADB
-        return ScoreError(f"{path}: the score table is damaged ({detail}).", _FIX_ASIDE.format(path=path))
-    if code == 13:  # SQLITE_FULL
-        return ScoreError(f"{path}: {what}: the disk is full.", _FIX_SPACE.format(folder=path.parent))
-    if code == 10:  # SQLITE_IOERR: a write refused (a file size limit, a failing disk)
-        return ScoreError(f"{path}: {what}: the disk refused the write ({detail}).",
-                          _FIX_IO.format(folder=path.parent))
-    if code in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
-        return ScoreError(f"{path}: {what}: {detail}.", _FIX_BUSY)
-    return ScoreError(f"{path}: {what} ({detail}).", _FIX_FOLDER.format(folder=path.parent))
-
 
 def _check(game: GameRecord) -> None:
     for moment in (game.started, game.ended):

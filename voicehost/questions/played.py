@@ -13,6 +13,7 @@ question's, among the levels with at least ``min_plays`` answers.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -89,17 +90,16 @@ def format_played(reports: list[LevelReport], source: str, min_plays: int = MIN_
     """The text ``voicehost deck stats --played`` prints; ``texts``: question text by id."""
     texts = texts or {}
     answers = sum(r.asked for r in reports)
-    lines = [
-        "Questions players find far easier or harder than their level",
-        f"Rule: listed when asked at least {min_plays} times and the share answered right is at "
-        f"least {margin} points above (easier) or below (harder) that of the other questions asked "
-        "at the same level. Counts are right/asked. 'plays like' names the level whose share is nearest.",
-        f"From {source}: {_count(answers, 'answer')} to "
-        f"{_count(sum(r.questions for r in reports), 'question')}.",
-    ]
+    rule = (f"Rule: listed when asked at least {min_plays} times and the share answered right is "
+            f"at least {margin} points above (easier) or below (harder) that of the other questions "
+            "asked at the same level. Counts are right/asked; 'plays like' names the level whose "
+            "share of right answers is nearest.")
+    lines = ["Questions players find far easier or harder than their level", *textwrap.wrap(rule, 88)]
     if not answers:
-        lines.append("No answers recorded yet: nothing to compare.")
+        lines.append(f"No answers recorded yet in {source}: nothing to compare.")
         return "\n".join(lines) + "\n"
+    lines.append(f"From {source}: {_count(answers, 'answer')} to "
+                 f"{_count(sum(r.questions for r in reports), 'question')}.")
     width = max((len(f.plays.question_id) for r in reports for f in r.far_off), default=0)
     for r in reports:
         lines.append("")
@@ -109,10 +109,10 @@ def format_played(reports: list[LevelReport], source: str, min_plays: int = MIN_
             lines.append(f"  nothing far off ({r.judged} of {r.questions} asked often enough to judge)")
         for f in r.far_off:
             p = f.plays
-            like = f"plays like level {f.plays_like}" if f.plays_like is not None else ""
+            like = f"plays like level {f.plays_like}" if f.plays_like not in (None, r.level) else ""
             text = texts.get(p.question_id, "(not in the decks read)")
             lines.append(f"  {'easier' if f.easier else 'harder'}  {p.question_id:<{width}}  "
-                         f"{p.right:>4}/{p.asked:<4} {_pct(p.right, p.asked):>4}  vs "
+                         f"{p.right:>4}/{p.asked:<4} {_pct(p.right, p.asked):>4}  others "
                          f"{_pct(f.others_right, f.others_asked):>4}  {like:<19}  {_clip(text)}")
     return "\n".join(lines) + "\n"
 
