@@ -44,11 +44,11 @@ class Kiosk:
 
 
 def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, table=None,
-               open_devices=None, **kiosk) -> Kiosk:
+               open_devices=None, clock=None, **kiosk) -> Kiosk:
     settings = Settings(game=GameSettings(seed=5, decks=tuple(map(str, decks))),
                         kiosk=KioskSettings(**kiosk))
     holder: dict = {}
-    clock = FakeClock()
+    clock = clock or FakeClock()
     visitor = Visitor(script, lambda: holder["booth"].current.game, clock)
     out = output or RecordingHostOutput()
     opened: list = []

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.kiosk_helpers import make_kiosk
-from voicehost.audio.microphone import MicrophoneError
+from voicehost.audio.microphone import EndOfAudio, Microphone, MicrophoneError
 from voicehost.audio.sound_output import SoundOutputError
 from voicehost.kiosk.scores import ScoreError
 from voicehost.questions.deck import bundled_deck_paths
@@ -61,6 +61,56 @@ def test_a_device_lost_mid_question_reopens_the_devices(tmp_path, kiosk_log, fau
     assert k.opened == [1, 2]
     assert k.endings() == [("error", 1000), ("wrong", 0)]
     assert "devices reopened" in kiosk_log.text and "unplugged" in kiosk_log.text
+
+
+class UnpluggedMidQuestion(Microphone):
+    """Hears the visitor start a game, is unplugged while the first question is listened
+    for, cannot be opened once, then is back; the end of the test after 300 reads."""
+
+    def __init__(self) -> None:
+        self.reads, self.starts, self.failed_start = 0, 0, False
+
+    def start(self) -> None:
+        self.starts += 1
+        if self.reads >= 2 and not self.failed_start:
+            self.failed_start = True
+            raise MicrophoneError("The microphone is gone.", "Plug it back in.")
+
+    def read(self, timeout):
+        self.reads += 1
+        if self.reads == 2:
+            raise MicrophoneError("The microphone was unplugged.", "Plug it back in.")
+        if self.reads > 300:
+            raise EndOfAudio()
+        return b"\x10\x00" * 1600  # 100 ms of a quiet room
+
+    def flush(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+
+def test_a_microphone_lost_mid_question_pauses_the_game_and_it_carries_on(tmp_path):
+    from voicehost.host.player_input import Clock
+    from voicehost.language.locale import Locale
+    from voicehost.testing.scripted_recognizer import ScriptedRecognizer
+    from voicehost.voice.voice_input import VoiceInput
+
+    locale = Locale.load("en")
+    out = RecordingHostOutput()
+    mic = UnpluggedMidQuestion()
+    heard = ["let's play"] + ["a", "yes", "b", "yes", "c", "yes", "d", "yes"] * 4
+    voice = VoiceInput(mic, ScriptedRecognizer(heard), None, announce=out.say, locale=locale,
+                       retry_s=0.01)
+    k = make_kiosk(tmp_path, [], output=out, open_devices=lambda: (voice, out), clock=Clock())
+    assert k.run() == 0
+    paused = locale.line("paused_device", device="microphone")
+    back = locale.line("device_back", device="microphone")
+    assert out.lines.index(paused) < out.lines.index(back)
+    assert mic.starts >= 3  # tried again until it opened
+    assert len(k.games()) == 1 and k.games()[0].game.ending in ("wrong", "walked", "won")
+    assert k.games()[0].questions >= 1  # the question was answered after the microphone came back
 
 
 class SpeakerLostOnce(RecordingHostOutput):
