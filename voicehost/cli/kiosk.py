@@ -69,7 +69,7 @@ def run_kiosk(args: argparse.Namespace) -> int:
     from ..kiosk.booth import Booth
     from ..kiosk.decks import DeckSource
     from ..kiosk.scores import ScoreError, ScoreTable, table_path
-    from ..kiosk.shutdown import StopSignals
+    from ..kiosk.shutdown import Shutdown, StopSignals
     from .play import open_devices
 
     settings = kiosk_settings(args)
@@ -86,5 +86,7 @@ def run_kiosk(args: argparse.Namespace) -> int:
         booth = Booth(settings, locale, lambda: open_devices(args, settings, locale), scores, decks,
                       log=log, signals=signals)
         return booth.run()
+    except Shutdown:  # stopped while the devices were being opened
+        return 0
     finally:
         scores.close()

@@ -57,7 +57,8 @@ class Booth:
         seed = settings.game.seed
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
-        self.input, self.output = self._open()
+        player_input, output = open_devices()  # at start-up a missing device is reported
+        self.input, self.output = player_input, FinishLine(output, self.signals)
         self.clock = clock or getattr(self.input, "clock", None) or Clock()
         self.attract = Attract(self.lines, Phrases(locale.phrases, locale.data["numbers"]),
                                every_seconds=settings.kiosk.attract_every_seconds,
@@ -181,6 +182,7 @@ class Booth:
         self.log.info("devices reopened")
 
     def _open(self) -> tuple[PlayerInput, HostOutput]:
+        """Open the devices again, trying every REOPEN_SECONDS until they open."""
         while True:
             try:
                 player_input, output = self.open_devices()
