@@ -45,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_devices_commands(sub)
     from .voice import add_voice_commands
     add_voice_commands(sub)
+    from .kiosk import add_kiosk_command
+    add_kiosk_command(sub)
     return parser
 
 
