@@ -43,7 +43,9 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
     for name in NESTED:
         try:
             module = importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.{name}":
+                raise
             continue
         module.add_command(nested)
     return p

@@ -2,7 +2,10 @@
 time through the ordinary ``Host``, ends games whose player walked off or ran out of
 time, announces the winnings and the place on the high-score table (``scores.py``,
 with its failures and their fixes in ``score_errors.py``), and keeps running through
-errors, lost devices and a dying speech worker until it is sent SIGTERM.
+errors, lost devices and a dying speech worker until it is sent SIGTERM. What keeps
+it running unattended: the rotating log (``logs.py``), the status file that
+``voicehost kiosk status`` reads (``status.py``) and the systemd notifications
+(``notify.py``).
 
 May use voicehost.host, voicehost.game, voicehost.questions, voicehost.language,
 voicehost.config and voicehost.errors; only ``voicehost.cli`` imports it. Devices
