@@ -297,10 +297,10 @@ def test_sigterm_during_a_line_too_long_to_finish_cuts_it_after_the_grace(
     assert k.endings() == [("walked", 1000)]
 
 
-def run_kiosk(tmp_path: Path, *args: str) -> subprocess.Popen:
+def run_kiosk(tmp_path: Path, *args: str, env: dict | None = None) -> subprocess.Popen:
     config = tmp_path / "config.yaml"
     config.write_text(f"kiosk:\n  state_dir: {tmp_path / 'state'}\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     return subprocess.Popen([sys.executable, "-m", "voicehost", "kiosk", "--config", str(config),
                              "--input", "text", "--seed", "4", *args],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -319,10 +319,18 @@ def test_voicehost_kiosk_through_a_pipe_plays_until_the_input_ends(tmp_path):
     assert proc.returncode == 0, err
     assert out.count("Welcome to the hot seat!") == 2 and out.count("of all time.") == 2
     assert len(recorded(tmp_path)) == 2
+    log = (tmp_path / "state" / "kiosk.log").read_text()
+    assert "game 2 ended" in log and "the input ended; kiosk stopped" in log
+    from voicehost.kiosk.status import read_status
+    assert read_status(tmp_path / "state" / "status.json").games_today == 2
 
 
 def test_sigterm_to_a_running_kiosk_records_the_game_and_exits_0(tmp_path):
-    proc = run_kiosk(tmp_path)
+    import socket
+    address = str(tmp_path / "notify.sock")
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(address)
+    proc = run_kiosk(tmp_path, env={"NOTIFY_SOCKET": address, "WATCHDOG_USEC": "20000000"})
     proc.stdin.write("play\n")
     proc.stdin.flush()
     for line in proc.stdout:
@@ -333,3 +341,13 @@ def test_sigterm_to_a_running_kiosk_records_the_game_and_exits_0(tmp_path):
     assert proc.returncode == 0, err
     assert "stopped by signal" in err
     assert recorded(tmp_path) == [("walked", 0)]
+    systemd.settimeout(1.0)
+    told = []
+    try:
+        while True:
+            told.append(systemd.recv(256).decode())
+    except TimeoutError:
+        pass
+    finally:
+        systemd.close()
+    assert told[:2] == ["READY=1", "WATCHDOG=1"] and told[-1] == "STOPPING=1"

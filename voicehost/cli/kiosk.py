@@ -7,6 +7,7 @@ import argparse
 import importlib
 import logging
 import sys
+from pathlib import Path
 
 from ..config import Settings, load_settings
 from ..host.session import SetupError, deck_paths
@@ -56,39 +57,51 @@ def kiosk_settings(args: argparse.Namespace) -> Settings:
     return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
 
-def kiosk_log() -> logging.Logger:
-    log = logging.getLogger("voicehost.kiosk")
-    if not log.handlers:
+def kiosk_log(state_dir: Path) -> logging.Logger:
+    """The rotating ``kiosk.log`` in the state folder, and standard error (the journal)."""
+    from ..kiosk.logs import open_log
+    log = open_log(state_dir)
+    if not any(getattr(h, "kiosk_stderr", False) for h in log.handlers):
         handler = logging.StreamHandler(sys.stderr)
+        handler.kiosk_stderr = True
         handler.setFormatter(logging.Formatter("%(asctime)s voicehost kiosk: %(levelname)s %(message)s"))
         log.addHandler(handler)
-        log.setLevel(logging.INFO)
-        log.propagate = False
+    log.propagate = False
     return log
 
 
 def run_kiosk(args: argparse.Namespace) -> int:
     from ..kiosk.booth import Booth
     from ..kiosk.decks import DeckSource
+    from ..kiosk.heartbeat import Heartbeat
     from ..kiosk.scores import ScoreError, ScoreTable, table_path
     from ..kiosk.shutdown import Shutdown, StopSignals
+    from ..kiosk.status import FILE_NAME, StatusFile
     from .play import open_devices
 
     settings = kiosk_settings(args)
     locale = Locale.load(settings.game.language)
-    log = kiosk_log()
+    path = table_path(settings.kiosk.state_dir)
+    log = kiosk_log(path.parent)
     decks = DeckSource(deck_paths(settings), settings.game.language, log)
     try:
-        scores = ScoreTable.open(table_path(settings.kiosk.state_dir))
+        scores = ScoreTable.open(path)
     except ScoreError as exc:
         raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
     signals = StopSignals()
+    booth = None
+    heartbeat = Heartbeat(StatusFile(path.parent / FILE_NAME),
+                          lambda: booth.facts() if booth else (0, None))
+    signals.on_stop = heartbeat.stopping
     signals.install()
     try:
         booth = Booth(settings, locale, lambda: open_devices(args, settings, locale), scores, decks,
-                      log=log, signals=signals)
+                      log=log, signals=signals, heartbeat=heartbeat)
+        heartbeat.ready()
         return booth.run()
     except Shutdown:  # stopped while the devices were being opened
         return 0
     finally:
+        if booth:
+            heartbeat.write_status()  # the games of the day, as the kiosk leaves them
         scores.close()

@@ -136,7 +136,7 @@ class Booth:
             with self.signals.deferred():
                 placing = self.scores.record(record)
         except ScoreError as exc:
-            self.last_error = str(exc)
+            self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {exc}".splitlines()[0]
             self.log.error("the game could not be recorded: %s", exc)
             return
         self.log.info("game %d ended: %s, %d won, place %d today, %d of all time", self.games,
@@ -149,6 +149,15 @@ class Booth:
         if placing.today_games == 1:
             return self.lines.line("place_first_today", all_time=all_time)
         return self.lines.line("place", today=self.lines.ordinal(placing.today), all_time=all_time)
+
+    def facts(self) -> tuple[int, str | None]:
+        """For the status file: the games played today, and the last error."""
+        day = self.wall().date()
+        try:
+            games_today = self.scores.next_player_number(day) - 1
+        except ScoreError:
+            games_today = self._numbers.get(day, 0)
+        return games_today, self.last_error
 
     def player_number(self, day: date) -> int:
         """The table's count for the day; kept here too, for when the table cannot be read."""
@@ -163,7 +172,7 @@ class Booth:
     # ------------------------------------------------------------------ faults
     def fault(self, exc: Exception, game: KioskGame | None) -> None:
         """Log it with its traceback, apologise, and after a device error reopen the devices."""
-        self.last_error = f"{type(exc).__name__}: {exc}"
+        self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {type(exc).__name__}: {exc}".splitlines()[0]
         self.log.error("error %s: %s", "in a game" if game else "between games", self.last_error,
                        exc_info=exc)
         if isinstance(exc, FixableError):

@@ -31,6 +31,8 @@ class StopSignals:
         """The signal that asked the kiosk to stop, once one has."""
         self.cut: Callable[[], None] = lambda: None
         """Cuts the line being said short (the output's ``stop``)."""
+        self.on_stop: Callable[[], None] = lambda: None
+        """Called once, when the first signal arrives (systemd's ``STOPPING=1``)."""
         self.raised = False
         """``Shutdown`` was raised: what follows (saving) runs to its end."""
         self._depth = 0
@@ -43,6 +45,8 @@ class StopSignals:
     def _on_signal(self, signum, frame) -> None:
         if self.raised:
             return
+        if self.requested is None:
+            self.on_stop()
         if self._depth and self.requested is None:
             self.requested = signum  # finish the line first
             self._timer = threading.Timer(self.grace, self._force)
