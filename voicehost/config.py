@@ -85,10 +85,80 @@ class HostSettings:
     sounds: bool = _opt(True, "Play the lock-in, correct, wrong, lifeline and timer sounds.")
 
 
+KEY_NAMES = ("enter", "space", "escape", "backspace", "tab")
+"""Keys that are written by name in ``input.keys``; any other key is its one character."""
+
+
+def _key_list(value, key: str, source: str) -> tuple[str, ...]:
+    """The keys bound to one action: a list (or a comma-separated text) of single characters
+    and key names; digits may be written bare (``[1, a]``). Letters are not case-sensitive."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    elif isinstance(value, str):
+        value = [v.strip() for v in value.split(",") if v.strip()] if value != "," else [value]
+    if not isinstance(value, (list, tuple)):
+        raise ConfigError(key, f"{value!r} is not a list of keys", "a list such as [\"1\", a]",
+                          source)
+    keys = []
+    for item in value:
+        name = str(item).lower() if isinstance(item, (str, int)) and not isinstance(item, bool) else None
+        if name is None or not (name in KEY_NAMES or (len(name) == 1 and name.isprintable()
+                                                        and name != " ")):
+            raise ConfigError(key, f"{item!r} is not a key",
+                              f"one character, or {', '.join(KEY_NAMES)}", source)
+        keys.append(name)
+    return tuple(keys)
+
+
+def _keys(default: tuple[str, ...], doc: str):
+    return field(default=default, metadata={"doc": doc, "convert": _key_list})
+
+
+@dataclass(frozen=True)
+class KeySettings:
+    """Single keys for every spoken command: action -> the keys that do it. A USB box of
+    arcade buttons that types other keys needs only new values here. The defaults let a
+    numeric keypad alone play a whole game (8 repeat, 9 help, . no, * options, / balance)."""
+
+    A: tuple[str, ...] = _keys(("1", "a"), "Answer A.")
+    B: tuple[str, ...] = _keys(("2", "b"), "Answer B.")
+    C: tuple[str, ...] = _keys(("3", "c"), "Answer C.")
+    D: tuple[str, ...] = _keys(("4", "d"), "Answer D.")
+    fifty_fifty: tuple[str, ...] = _keys(("5", "f"), "Fifty-fifty.")
+    phone_friend: tuple[str, ...] = _keys(("6", "p"), "Phone a friend.")
+    ask_audience: tuple[str, ...] = _keys(("7", "u"), "Ask the audience.")
+    walk_away: tuple[str, ...] = _keys(("0", "w"), "Walk away (take the money).")
+    confirm: tuple[str, ...] = _keys(("enter", "space"), "Yes: lock the answer in, use the "
+                                     "lifeline, take the money.")
+    decline: tuple[str, ...] = _keys(("escape", "backspace", "."), "No: think again, keep it.")
+    repeat: tuple[str, ...] = _keys(("r", "8"), "Read the question again.")
+    options: tuple[str, ...] = _keys(("o", "*"), "Read the options again.")
+    balance: tuple[str, ...] = _keys(("m", "/"), "How much do I have?")
+    lifelines: tuple[str, ...] = _keys(("l",), "Which lifelines are left?")
+    slower: tuple[str, ...] = _keys(("-",), "Speak slower.")
+    faster: tuple[str, ...] = _keys(("+",), "Speak faster.")
+    help: tuple[str, ...] = _keys(("h", "9"), "What can I do now?")
+    stop_clock: tuple[str, ...] = _keys(("s",), "Stop the clock of a real phone call.")
+
+    def check(self, prefix: str, source: str) -> None:
+        """A key bound to two actions is an error naming the key and both actions."""
+        seen: dict[str, str] = {}
+        for f in fields(self):
+            for k in getattr(self, f.name):
+                if k in seen and seen[k] != f.name:
+                    raise ConfigError(f"{prefix}{f.name}", f"the key {k!r} is also bound to "
+                                      f"{prefix}{seen[k]}", "each key bound to one action", source)
+                seen[k] = f.name
+
+    def actions(self) -> dict[str, tuple[str, ...]]:
+        """Action -> its keys, in the order above."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
 @dataclass(frozen=True)
 class InputSettings:
-    mode: str = _opt("auto", "auto: listen when a microphone exists; voice; text.",
-                     ("auto", "voice", "text"))
+    mode: str = _opt("auto", "auto: listen when a microphone exists; voice; text; keys: single "
+                     "key presses, no Enter.", ("auto", "voice", "text", "keys"))
     silence_seconds: float = _opt(10.0, "Wait this long for an answer before a re-prompt.",
                                   lo=2.0, hi=120.0)
     min_confidence: float = _opt(0.7, "Below this recogniser confidence the host asks again.",
@@ -97,6 +167,7 @@ class InputSettings:
                              lo=0, hi=3000)
     confirm_lifelines: bool = _opt(True, "Ask 'are you sure?' before using a lifeline that was "
                                    "heard (typed ones are used at once).")
+    keys: KeySettings = KeySettings()
 
 
 @dataclass(frozen=True)
@@ -207,7 +278,8 @@ def _build(cls, data: dict, prefix: str, source: str):
             continue
         if f.name not in data:
             continue
-        value = _coerce(data[f.name], hints[f.name], key, source)
+        convert = f.metadata.get("convert")
+        value = (convert or (lambda v, k, s: _coerce(v, hints[f.name], k, s)))(data[f.name], key, source)
         meta = f.metadata
         if meta.get("choices") and value not in meta["choices"]:
             raise ConfigError(key, f"{value!r} is not allowed", ", ".join(meta["choices"]), source)
@@ -220,7 +292,10 @@ def _build(cls, data: dict, prefix: str, source: str):
             except ValueError as exc:
                 raise ConfigError(key, str(exc), meta["allowed"], source) from None
         values[f.name] = value
-    return cls(**values)
+    built = cls(**values)
+    if hasattr(built, "check"):
+        built.check(prefix, source)
+    return built
 
 
 def _kind(value) -> str:

@@ -21,11 +21,15 @@ PLAY_EPILOG = """examples:
   voicehost play --edition de --format hot_seat --rounds 1 --seed 7
   voicehost play --resume                          # carry on after a crash or Ctrl-C
   voicehost play --mic-file answers.wav --speaker-file host.wav
+  voicehost play --input keys                      # a numeric keypad or answer buttons
 
 Typed or spoken, the same words work: b, answer b, london, fifty fifty,
 ask the audience, phone a friend, walk away, final answer, yes, no,
 repeat, options, balance, lifelines, help. Typed only: y, n, 1-4 for A-D,
-quit (save and stop).
+quit (save and stop). Keys (--input keys, no Enter needed): 1-4 or a-d answer,
+5/f fifty-fifty, 6/p phone, 7/u audience, 0/w walk away, Enter/space yes,
+Escape/Backspace no, r repeat, o options, m balance, l lifelines, -/+ slower/faster,
+h help (input.keys in config.yaml changes them).
 """
 
 
@@ -34,7 +38,8 @@ def add_play_command(sub) -> None:
                        description="Host a game of Who Wants to Be a Millionaire.", epilog=PLAY_EPILOG)
     p.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS,
                    help="settings file (default: ./config.yaml when present)")
-    p.add_argument("--input", choices=("auto", "voice", "text"), help="how players answer (input.mode)")
+    p.add_argument("--input", choices=("auto", "voice", "text", "keys"),
+                   help="how players answer (input.mode); keys: single key presses, see input.keys")
     p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
     p.add_argument("--format", choices=("auto", "table", "hot_seat"), help="game.format")
     p.add_argument("--players", metavar="NAMES", help='comma-separated names, e.g. "Ann,Bo,Cy"')

@@ -60,8 +60,11 @@ class Host:
         self.log = log
         self.clock = clock or getattr(player_input, "clock", None) or Clock()
         self.phrases = Phrases(locale.phrases, locale.data["numbers"])
+        key_map = player_input.key_map
         self.narrator = Narrator(locale, game, seed, options.read_explanations,
-                                 keyboard=player_input.typed)
+                                 keyboard=player_input.typed,
+                                 keys=key_map.first_keys() if key_map else None,
+                                 only_keys=player_input.only_keys)
         self.misses = Misses(options.loud_snr_db, options.loud_noise_db)
         self.confusable = locale.data.get("confusable_letters", {})
         self.doubt: tuple[str, str] | None = None
@@ -111,12 +114,13 @@ class Host:
         self.say([self.narrator.line("question_fresh", player=turn.player, level=turn.level,
                                      value=self.narrator.money(turn.value))])
         self.say(self.narrator.question_text())
+        keys = self.narrator.keys
         if game.phase is Phase.CONFIRM_ANSWER and turn.pending:
-            self.say([self.narrator.line("pending", option=turn.pending,
-                                         text=turn.question.option(turn.pending))])
+            self.say([self.narrator.line(keys.keyed("pending"), option=turn.pending,
+                                         text=turn.question.option(turn.pending), **keys.fields())])
         elif game.phase is Phase.CONFIRM_WALK:
-            self.say([self.narrator.line("walk_pending",
-                                                  amount=self.narrator.money_or_nothing(turn.walk_amount))])
+            self.say([self.narrator.line(keys.keyed("walk_pending"), **keys.fields(),
+                                         amount=self.narrator.money_or_nothing(turn.walk_amount))])
         elif game.phase is Phase.VOTE:
             self.say([self.narrator.line("vote_needed", voter=turn.speaker, player=turn.player)])
         elif game.phase is Phase.PICK_FRIEND:
@@ -151,7 +155,7 @@ class Host:
             if said_final:
                 command = c.Answer(command.option)  # heard, not typed: still confirmed, briefly
             doubt, self.doubt = self.doubt, None
-            if isinstance(command, c.Answer) and not heard.typed:
+            if isinstance(command, c.Answer) and not (heard.typed or heard.pressed):
                 self.doubt = letter_doubt(heard.text, context, self.phrases, self.confusable)
             if command == c.HostCommand("not_yet"):
                 self.say([self.narrator.line("not_yet")])
@@ -188,7 +192,8 @@ class Host:
             return True
         context = Context("confirm_lifeline")
         lifeline = self.locale.lifeline(name)
-        self.say([self.narrator.line("lifeline_pending", lifeline=lifeline)])
+        keys = self.narrator.keys
+        self.say([self.narrator.line(keys.keyed("lifeline_pending"), lifeline=lifeline, **keys.fields())])
         for _ in range(3):
             heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
             understood = heard is not None and heard.confidence >= self.options.min_confidence

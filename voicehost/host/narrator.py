@@ -19,6 +19,7 @@ from ..game.question import LETTERS
 from ..game.turn import Phase
 from ..language.locale import Locale
 from ..language.numbers import say_number
+from .key_words import KeyWords
 
 
 @dataclass(frozen=True)
@@ -28,10 +29,13 @@ class Sound:
 
 class Narrator:
     def __init__(self, locale: Locale, game: Game, seed: int | None = None,
-                 read_explanations: bool = True, keyboard: bool = False) -> None:
+                 read_explanations: bool = True, keyboard: bool = False,
+                 keys: dict[str, str] | None = None, only_keys: bool = False) -> None:
         self.loc = locale
         self.keyboard = keyboard
         """Answers are typed: help names the typed shortcuts too."""
+        self.keys = KeyWords(locale, keys, only_keys)
+        """How to name the keys players press, when they have keys."""
         self.game = game
         self.rng = random.Random(seed)
         self.read_explanations = read_explanations
@@ -111,7 +115,7 @@ class Narrator:
 
     def silence(self, count: int) -> str:
         turn = self.game.turn()
-        variants = self.loc.data["lines"]["silence"]
+        variants = self.loc.data["lines"][self.keys.keyed("silence")]
         template = variants[count % len(variants)]
         lifelines = self.lifelines_text(turn.lifelines) if turn.lifelines else "-"
         if self.game.phase is not Phase.ANSWER:  # help, then the question asked again, in turn
@@ -120,7 +124,7 @@ class Narrator:
         if "{lifelines}" in template and not turn.lifelines:
             template = variants[0]
         return template.format(player=turn.player, options=self.options_text(),
-                               lifelines=lifelines)
+                               lifelines=lifelines, **self.keys.fields())
 
     def help(self) -> str:
         """What may be said now, and only that: no used lifeline, no walking away before it is allowed."""
@@ -132,10 +136,15 @@ class Narrator:
                           amount=self.money(turn.walk_amount))
                 if turn.can_walk and turn.phase is Phase.ANSWER else "")
         pending = turn.pending or ""
+        typed = self.loc.line(f"help_typed.{moment}") if self.keyboard else ""
+        if self.keys.active:
+            typed = self.keys.help(moment, turn.lifelines, turn.can_walk)
+            if self.keys.only_keys:  # what to press, not what to say
+                self._last = typed.strip()
+                return self._last
         return self.line(f"help.{moment}", letters=self.letters_text(), lifelines_text=lifelines,
                          walk_text=walk, option=pending, amount=self.money_or_nothing(turn.walk_amount),
-                         choices=self.loc.join(list(turn.friends), "or"),
-                         typed=self.loc.line(f"help_typed.{moment}") if self.keyboard else "")
+                         choices=self.loc.join(list(turn.friends), "or"), typed=typed)
 
     def didnt_catch(self) -> str:
         turn = self.game.turn()
@@ -171,6 +180,8 @@ class Narrator:
 
     def loud_room(self, keys: bool) -> str:
         """The room is too loud to hear the players; with ``keys``, offer typing or the keys."""
+        if self.keys.active:
+            return self.line("loud_room") + self.loc.line("loud_room_pressed", **self.keys.fields())
         return self.line("loud_room") + (self.loc.line("loud_room_keys") if keys else "")
 
     def which_of_two(self, first: str, second: str) -> str:
@@ -219,7 +230,7 @@ class Narrator:
         rounds = (self.line("rounds_text", rounds=g.rules.rounds, top=top) if g.rules.rounds > 1
                   else self.line("rounds_text_one", top=top))
         return [self.line("welcome", players=self.loc.join(g.players), rounds_text=rounds),
-                self.line("how_to_play")]
+                self.line(self.keys.how_to_play(), **self.keys.fields())]
 
     # ---------------------------------------------------------------- events
     def tell(self, events: list[ev.Event], asked=None, said_final: bool = False) -> list:
@@ -268,8 +279,9 @@ class Narrator:
         out.append(self.line("deck_reshuffled", level=e.level))
 
     def _pending(self, e: ev.AnswerPending, out: list) -> None:
-        key = "pending_final" if self._said_final else "pending"
-        out.append(self.line(key, option=e.option, text=self.game.question.option(e.option)))
+        key = "pending_final" if self._said_final else self.keys.keyed("pending")
+        out.append(self.line(key, option=e.option, text=self.game.question.option(e.option),
+                             **self.keys.fields()))
 
     def _locked(self, e: ev.AnswerLocked, out: list) -> None:
         out.append(Sound("lock_in"))
@@ -278,7 +290,8 @@ class Narrator:
         out.append(self.line(key, player=e.player, option=e.option))
 
     def _walk_pending(self, e: ev.WalkPending, out: list) -> None:
-        out.append(self.line("walk_pending", amount=self.money_or_nothing(e.amount)))
+        out.append(self.line(self.keys.keyed("walk_pending"), amount=self.money_or_nothing(e.amount),
+                             **self.keys.fields()))
 
     def _cancelled(self, e: ev.Cancelled, out: list) -> None:
         out.append(self.line("cancelled"))

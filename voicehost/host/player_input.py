@@ -27,6 +27,9 @@ class Heard:
     text: str
     confidence: float = 1.0
     typed: bool = False
+    pressed: bool = False
+    """A key or button was pressed: exactly what was meant (never misheard), yet confirmed
+    like speech, and silence still re-prompts."""
     speech_ended: float | None = None
     """Monotonic time at which the player stopped speaking, when known."""
     noise_db: float | None = None
@@ -49,6 +52,10 @@ class PlayerInput(abc.ABC):
     keys = False
     """Players can also type or press answer keys, so the host may offer them when
     speech is not getting through."""
+    key_map = None
+    """The single keys players press (a ``KeyMap``), so the host can name them; None without."""
+    only_keys = False
+    """Players answer only with keys: the host says what to press rather than what to say."""
 
     @abc.abstractmethod
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection, Sequence
+from typing import Callable, Collection, Sequence
 
 from ..audio.clip import SAMPLE_RATE
 from ..audio.microphone import EndOfAudio, Microphone
@@ -77,12 +77,14 @@ class Listener:
             self._started = False
 
     def listen(self, phrases: Sequence[str], timeout_s: float,
-               settled: Collection[str] | None = None) -> Heard | None:
+               settled: Collection[str] | None = None,
+               stop: Callable[[], bool] | None = None) -> Heard | None:
         """The next utterance, or None if nobody spoke within ``timeout_s`` seconds.
 
         Raises MicrophoneError if the microphone fails, and EndOfAudio if a
         finite source (a file) ran out before anything was said. ``settled``:
-        see ``Recognizer.set_phrases``.
+        see ``Recognizer.set_phrases``. ``stop``, asked after every block of
+        audio, cuts the listen short (None) when it returns True: a key was pressed.
         """
         if not self._started:
             self.microphone.start()
@@ -100,6 +102,8 @@ class Listener:
                 if heard is None:
                     raise
                 return heard  # the next listen raises EndOfAudio at once
+            if stop is not None and stop():
+                return None
             if chunk is None:
                 if time.monotonic() > give_up:
                     return self._heard(self.recognizer.result(), clock, final=True)

@@ -16,12 +16,16 @@ from ..audio.microphone import Microphone, MicrophoneError
 from ..audio.sound_output import SoundOutputError
 from ..errors import FixableError
 from ..host.intents import Context, Phrases, grammar
+from ..host.key_input import KeyInput
+from ..host.key_map import KeyMap
+from ..host.key_reader import KeyReader
 from ..host.output import HostOutput, ScreenOutput
 from ..host.player_input import KeyboardInput, PlayerInput
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer, RecognizerError
 from ..speech.speaker import Speaker
 from .spoken_output import SpokenOutput
+from .voice_and_keys import VoiceAndKeys
 from .voice_input import VoiceInput
 
 
@@ -50,14 +54,19 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
     try:
         speaker = open_speaker(args, settings)
     except DeviceError:
-        if mode != "auto" or args.mic_file or args.speaker_file:
+        if mode not in ("auto", "keys") or args.mic_file or args.speaker_file:
             raise
         output = ScreenOutput()
+        if mode == "keys":
+            output.say(locale.line("no_speaker_keys"))
+            return open_key_input(settings, locale), output
         output.say(locale.line("no_speaker"))
         return KeyboardInput(), output
     output = SpokenOutput(speaker, effects=settings.host.sounds)
     if mode == "text":
         return KeyboardInput(), output
+    if mode == "keys":
+        return open_key_input(settings, locale), output
     try:
         recognizer = open_recognizer(settings)
         microphone = open_microphone(args, settings)
@@ -76,7 +85,15 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
     player_input = VoiceInput(microphone, recognizer, speaker,
                               echo_tail_s=settings.input.echo_tail_ms / 1000, announce=output.say,
                               locale=locale, stream=sys.stdout)
+    if sys.stdin is not None and sys.stdin.isatty() and not args.mic_file:
+        return VoiceAndKeys(player_input, open_key_input(settings, locale)), output
     return player_input, output
+
+
+def open_key_input(settings, locale: Locale, fd: int | None = None) -> KeyInput:
+    """Single key presses from standard input (or ``fd``), with the key map of the settings."""
+    key_map = KeyMap(settings.input.keys.actions(), Phrases(locale.phrases, locale.data["numbers"]))
+    return KeyInput(KeyReader(fd), key_map, echo=sys.stdout)
 
 
 def open_speaker(args, settings) -> Speaker:

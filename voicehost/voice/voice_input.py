@@ -55,11 +55,19 @@ class VoiceInput(PlayerInput):
         return [p for p in phrases if not self._unknown[p]]
 
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
-        self._quiet_after_host()
+        return self.listen_until(context, phrases, timeout)
+
+    def listen_until(self, context: Context, phrases: list[str], timeout: float | None,
+                     stop: Callable[[], bool] | None = None) -> Heard | None:
+        """``listen``, cut short (None) as soon as ``stop()`` is True: a key was pressed."""
+        self._quiet_after_host(stop)
+        if stop is not None and stop():
+            return None
         try:
             listened = self.known(phrases)
             done = settled(context, self._table, listened) if self._table else None
-            heard = self.listener.listen(listened, timeout if timeout is not None else 3600.0, done)
+            heard = self.listener.listen(listened, timeout if timeout is not None else 3600.0, done,
+                                         stop)
         except EndOfAudio:
             raise EndOfInput() from None
         except MicrophoneError as exc:
@@ -72,14 +80,14 @@ class VoiceInput(PlayerInput):
         return Heard(heard.text, heard.confidence, typed=False, speech_ended=heard.speech_ended,
                      noise_db=heard.noise_db, snr_db=heard.snr_db)
 
-    def _quiet_after_host(self) -> None:
+    def _quiet_after_host(self, stop: Callable[[], bool] | None = None) -> None:
         """The microphone hears nothing while the host speaks, nor for a short tail after."""
         if self.speaker is None:
             return
-        while self.speaker.speaking:
+        while self.speaker.speaking and not (stop and stop()):
             time.sleep(0.02)
         rest = self.speaker.last_spoken_at + self.echo_tail_s - time.monotonic()
-        if rest > 0:
+        if rest > 0 and not (stop and stop()):
             time.sleep(rest)
         self.microphone.flush()
 

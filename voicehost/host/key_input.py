@@ -1,0 +1,58 @@
+"""Where the host hears key presses: ``--input keys``, a numeric keypad or arcade buttons.
+
+Each key becomes the words a player would say for it (``KeyMap``), as ``Heard`` with
+``pressed`` set, so it goes through the same parser and the same confirmation as
+speech: "2" is "b", and the host still asks "final answer?" until Enter. Keys that are
+not in the map are ignored (a stray key or an arrow key does nothing; ``h`` names the
+keys). Silence re-prompts as in voice mode.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TextIO
+
+from .intents import Context
+from .key_map import KeyMap
+from .key_reader import KeyReader
+from .player_input import EndOfInput, Heard, PlayerInput
+
+
+class KeyInput(PlayerInput):
+    """Single key presses, no Enter, from a terminal or a pipe."""
+
+    keys = True
+    only_keys = True
+
+    def __init__(self, reader: KeyReader, key_map: KeyMap, echo: TextIO | None = None) -> None:
+        self.reader = reader
+        self.key_map = key_map
+        self.echo = echo
+
+    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return None
+            try:
+                key = self.reader.read(left)
+            except EOFError:
+                raise EndOfInput() from None
+            if key is None:
+                return None
+            heard = self.heard(key, context)
+            if heard is not None:
+                return heard
+
+    def heard(self, key: str, context: Context) -> Heard | None:
+        """What ``key`` says now, as heard; None for a key that does nothing."""
+        text = self.key_map.text(key, context) if key else None
+        if text is None:
+            return None
+        if self.echo is not None:
+            print(f"> [{key}] {text}", file=self.echo, flush=True)
+        return Heard(text, 1.0, pressed=True)
+
+    def close(self) -> None:
+        self.reader.close()
