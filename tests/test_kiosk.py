@@ -49,7 +49,7 @@ def test_quiet_hours_keep_the_kiosk_silent_but_a_phrase_still_starts_a_game(tmp_
                    wall=lambda: late, quiet_hours="22:00-08:00")
     assert k.run() == 0
     assert invitations(k.lines) == [] and k.out.sounds[:1] != ["correct"]
-    assert "Welcome to the hot seat!" in k.out.text
+    assert "Welcome to the hot seat, Player 1!" in k.out.text
     assert k.endings() == [("walked", 1000)]
 
 
@@ -61,13 +61,31 @@ def test_no_typed_or_spoken_command_stops_the_kiosk_and_quit_ends_only_the_game(
     assert "The game ends here. You leave with 1,000 kronor. Thanks for playing!" in k.lines
 
 
-def test_the_host_says_how_to_answer_in_one_sentence_then_asks_at_once(tmp_path):
+def test_the_host_welcomes_says_how_to_answer_then_asks_at_once(tmp_path):
     k = make_kiosk(tmp_path, ["play"])
     k.run()
-    opening = k.lines.index(LOCALE.line("kiosk.how_to_answer_keys"))
+    opening = k.lines.index("Welcome to the hot seat, Player 1!")
     assert opening == 1  # after the one invitation
+    assert k.lines[opening + 1] == LOCALE.line("how_to_play")
     assert any("question number 1" in line or "question 1," in line
-               for line in k.lines[opening:opening + 4])
+               for line in k.lines[opening + 2:opening + 6])
+
+
+def test_with_answer_keys_any_answer_key_starts_a_game_and_keys_answer(tmp_path):
+    from voicehost.config import InputSettings
+    from voicehost.host.intents import Phrases
+    from voicehost.host.key_input import KeyInput
+    from voicehost.host.key_map import KeyMap
+    from voicehost.testing.recording_host_output import RecordingHostOutput
+    from voicehost.testing.scripted_keys import ScriptedKeys
+
+    key_map = KeyMap(InputSettings().keys.actions(), Phrases(LOCALE.phrases, LOCALE.data["numbers"]))
+    keys = KeyInput(ScriptedKeys(["5", "enter", "2", "2", "enter"]), key_map)
+    out = RecordingHostOutput()
+    k = make_kiosk(tmp_path, [], output=out, open_devices=lambda: (keys, out))
+    assert k.run() == 0
+    assert k.lines[k.lines.index("Welcome to the hot seat, Player 1!") + 1].startswith("Press 1, 2, 3 or 4")
+    assert k.table.export_rows() and next(iter(k.table.export_rows()))[10] == "B"  # the key's answer
 
 
 def test_a_silent_player_is_asked_once_then_the_game_ends_as_a_walk_away(tmp_path):

@@ -317,7 +317,7 @@ def test_voicehost_kiosk_through_a_pipe_plays_until_the_input_ends(tmp_path):
     proc = run_kiosk(tmp_path)
     out, err = proc.communicate("quit\nplay\n4\ny\nplay\nwalk away\n", timeout=60)
     assert proc.returncode == 0, err
-    assert out.count("Welcome to the hot seat!") == 2 and out.count("of all time.") == 2
+    assert out.count("Welcome to the hot seat, Player") == 2 and out.count("of all time.") == 2
     assert len(recorded(tmp_path)) == 2
     log = (tmp_path / "state" / "kiosk.log").read_text()
     assert "game 2 ended" in log and "the input ended; kiosk stopped" in log

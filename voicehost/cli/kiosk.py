@@ -16,6 +16,7 @@ from ..language.locale import Locale
 KIOSK_EPILOG = """examples:
   voicehost kiosk                          # listen when there is a microphone
   voicehost kiosk --input text             # typed: "play" starts a game, 1-4 answer
+  voicehost kiosk --input keys             # answer buttons or a keypad: any answer key starts
   voicehost kiosk --edition de --seed 7
   printf 'play\\n1\\ny\\n' | voicehost kiosk --input text   # ends with the input, exit 0
 
@@ -34,7 +35,8 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
                                    "game at a time, announces the high scores, keeps running.")
     p.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS,
                    help="settings file (default: ./config.yaml when present)")
-    p.add_argument("--input", choices=("auto", "voice", "text"), help="how players answer (input.mode)")
+    p.add_argument("--input", choices=("auto", "voice", "text", "keys"),
+                   help="how players answer (input.mode); keys: single key presses, see input.keys")
     p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
     p.add_argument("--seed", type=int, metavar="N", help="repeatable games (game.seed)")
     p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")

@@ -61,6 +61,9 @@ class PlayerInput(abc.ABC):
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
         """What the player said, None after ``timeout`` seconds of silence (None: wait forever)."""
 
+    def drop_keys(self) -> None:
+        """Forget keys pressed and not yet taken (the kiosk, before a new game)."""
+
     def close(self) -> None:
         pass
 

@@ -65,7 +65,8 @@ class Attract:
             heard = player_input.listen(ATTRACT, listened, wait)
             if heard is None or not heard.text.strip():
                 continue
-            command = interpret(heard.text, ATTRACT, self.phrases, fuzzy=False, typed=heard.typed)
+            command = interpret(heard.text, ATTRACT, self.phrases, fuzzy=False,
+                                typed=heard.typed or heard.pressed)
             if command == c.HostCommand("start"):
                 return
             if command == c.HostCommand("help"):

@@ -106,6 +106,7 @@ class Booth:
         except Exception as exc:  # noqa: BLE001 - a deck that cannot make a game
             self.fault(exc, None)
             return
+        self.input.drop_keys()  # keys mashed before the start do not answer the first question
         self.log.info("game %d started: player %d of today", self.games + 1, number)
         self.current = game
         try:

@@ -60,11 +60,13 @@ class GameTally:
 
 
 class KioskHost(Host):
-    """The host, opening a kiosk game with one sentence on how to answer."""
+    """The host, opening a kiosk game with a welcome and how to answer (by voice, typed,
+    or with the keys the kiosk has), then the first question at once."""
 
     def opening(self) -> list:
-        lines = KioskLines(self.locale)
-        return [lines.line("how_to_answer_keys" if self.input.typed else "how_to_answer")]
+        n = self.narrator
+        return [KioskLines(self.locale).line("welcome", player=self.game.players[0]),
+                n.line(n.keys.how_to_play(), **n.keys.fields())]
 
 
 def new_game(settings: Settings, player: str, questions: list[Question], seed: int) -> Game:

@@ -41,6 +41,8 @@ class IdleWatch(PlayerInput):
         self.heartbeat = heartbeat
         self.typed = inner.typed
         self.keys = inner.keys
+        self.key_map = inner.key_map
+        self.only_keys = inner.only_keys
         self.started = self.clock.now()
         self.last_heard = self.started
         self.asked = False
