@@ -142,3 +142,15 @@ def test_the_friend_and_the_audience_are_simulated_in_the_hot_seat(tmp_path):
     answers = k.table.export_rows()
     lifelines = [row[-1] for row in answers]
     assert lifelines[0] == "phone,audience"
+
+
+def test_a_real_phone_call_is_not_taken_for_a_player_who_walked_off(tmp_path):
+    from voicehost.config import LifelineSettings
+    from dataclasses import replace
+    k = make_kiosk(tmp_path, ["play", "phone a friend", Silence(35), RIGHT, "y", WRONG, "y"],
+                   idle_seconds=20)
+    k.booth.settings = replace(k.booth.settings, lifelines=LifelineSettings(phone="real"))
+    assert k.run() == 0
+    assert "Time's up!" in k.lines
+    assert not any(line.startswith("Are you still there") for line in k.lines)
+    assert k.endings() == [("wrong", 0)]

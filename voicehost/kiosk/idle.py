@@ -11,6 +11,7 @@ scripted input and a fake clock never wait.
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from ..host.intents import Context
@@ -56,6 +57,8 @@ class IdleWatch(PlayerInput):
             if now >= game_end:
                 raise TimeUp()
             idle_end = self.last_heard + self.idle_seconds + (self.grace_seconds if self.asked else 0)
+            if context.phase == "call":  # a real phone call: the friend talks, the player waits
+                self.last_heard, self.asked, idle_end = now, False, math.inf
             until = min(t for t in (call_end, idle_end, game_end, now + HEARTBEAT_SECONDS) if t is not None)
             heard = self.inner.listen(context, phrases, max(until - now, 0.0))
             if heard is not None:  # even speech not understood: somebody is there
