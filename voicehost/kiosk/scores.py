@@ -195,6 +195,8 @@ class ScoreTable:
             raise ScoreError(f"{self.path}: is an SQLite file, but not a voicehost score table.",
                              FIX_ASIDE.format(path=self.path))
         with self._transaction():
+            if db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+                return  # another program made the schema while this one waited for the lock
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
