@@ -151,3 +151,8 @@ def test_memory_is_this_process_resident_size():
     ballast[::4096] = b"x" * len(ballast[::4096])  # touch every page
     assert rss_bytes() - before > 30_000_000
     del ballast
+
+
+def test_kiosk_without_a_subcommand_shows_what_there_is(capsys):
+    assert main(["kiosk"]) == 2
+    assert "status" in capsys.readouterr().err
