@@ -20,13 +20,17 @@ import pytest
 from voicehost.cli.main import main
 from voicehost.kiosk.status import Status, StatusFile, read_status, rss_bytes
 
-NOW = datetime.now().astimezone()
-
-
 def status(pid: int | None = None, *, up: timedelta = timedelta(hours=3, minutes=5),
            age: timedelta = timedelta(seconds=10), games: int = 17, error: str | None = None) -> Status:
-    return Status(pid=os.getpid() if pid is None else pid, started=NOW - up, updated=NOW - age,
+    now = datetime.now().astimezone()
+    return Status(pid=os.getpid() if pid is None else pid, started=now - up, updated=now - age,
                   games_today=games, last_error=error, rss_bytes=84_200_000)
+
+
+def clock(moment: datetime) -> str:
+    """How the status command shows a time: HH:MM today, with the date on another day."""
+    today = datetime.now().astimezone().date()
+    return f"{moment:%H:%M}" if moment.date() == today else f"{moment:%Y-%m-%d %H:%M}"
 
 
 def kiosk_status(capsys, monkeypatch, tmp_path, *argv: str) -> tuple[int, list[str]]:
@@ -60,21 +64,21 @@ def test_a_kiosk_that_never_ran_says_where_it_looked(capsys, monkeypatch, tmp_pa
 
 
 def test_a_kiosk_whose_process_ended_is_not_running(capsys, monkeypatch, tmp_path):
-    StatusFile(tmp_path / "status.json").write(status(ended_pid()))
+    written = status(ended_pid())
+    StatusFile(tmp_path / "status.json").write(written)
     code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
     assert code == 1
-    assert out[0].startswith("not running: process ")
-    assert f"(last status at {(NOW - timedelta(seconds=10)):%H:%M})" in out[0]
+    assert out[0] == f"not running: process {written.pid} has ended (last status at {clock(written.updated)})"
 
 
 def test_a_kiosk_that_stopped_writing_its_status_is_stale(capsys, monkeypatch, tmp_path):
     """The process is there but stuck: no status for more than 2 minutes."""
-    StatusFile(tmp_path / "status.json").write(status(age=timedelta(minutes=5)))
+    written = status(age=timedelta(minutes=5))
+    StatusFile(tmp_path / "status.json").write(written)
     code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
     assert code == 1
-    updated = NOW - timedelta(minutes=5)
-    clock = f"{updated:%H:%M}" if updated.date() == NOW.date() else f"{updated:%Y-%m-%d %H:%M}"
-    assert out[0].startswith(f"stale since {clock}: process {os.getpid()} has not written")
+    assert out[0] == (f"stale since {clock(written.updated)}: process {os.getpid()} has not written "
+                      "its status for 5 min")
     assert "games today: 17" in "\n".join(out)
 
 
@@ -151,3 +155,8 @@ def test_memory_is_this_process_resident_size():
     ballast[::4096] = b"x" * len(ballast[::4096])  # touch every page
     assert rss_bytes() - before > 30_000_000
     del ballast
+
+
+def test_kiosk_without_a_subcommand_shows_what_there_is(capsys):
+    assert main(["kiosk"]) == 2
+    assert "status" in capsys.readouterr().err

@@ -67,6 +67,9 @@ def check(path: Path, now: datetime) -> tuple[bool, list[str]]:
     if status is None:
         if not path.exists():
             return False, [f"never started: no status file at {path}"]
+        if not os.access(path, os.R_OK):
+            return False, [f"unreadable: no permission to read {path} "
+                           "(run this as the kiosk's user, or with sudo)"]
         return False, [f"unreadable: {path} is not a whole kiosk status file "
                        "(the kiosk rewrites it every 30 s; if it stays so, the kiosk is not running)"]
     age = (now - status.updated).total_seconds()

@@ -60,10 +60,9 @@ class Status:
         last_error = data["last_error"]
         if last_error is not None and not isinstance(last_error, str):
             raise TypeError("last_error")
-        status = cls(pid=_whole(data["pid"]), started=_moment(data["started"]),
-                     updated=_moment(data["updated"]), games_today=_whole(data["games_today"]),
-                     last_error=last_error, rss_bytes=_whole(data["rss_bytes"]))
-        return status
+        return cls(pid=_whole(data["pid"]), started=_moment(data["started"]),
+                   updated=_moment(data["updated"]), games_today=_whole(data["games_today"]),
+                   last_error=last_error, rss_bytes=_whole(data["rss_bytes"]))
 
 
 def _whole(value) -> int:
