@@ -188,3 +188,9 @@ def test_the_host_names_the_keys_of_the_map():
     assert host.narrator.welcome()[1] == (
         "Press Q, 2, 3 or 4 for answer A, B, C or D, then Tab to lock it in, or minus to "
         "think again. Press ? at any time to hear the keys.")
+
+
+def test_a_key_that_means_nothing_at_a_yes_or_no_says_which_keys_do():
+    game = new_game("de", ["Ann"])
+    out, _ = play(game, ["5", "2"])
+    assert out.lines[-1] == "Press Enter to use fifty-fifty, or Escape to keep it."

@@ -3,9 +3,11 @@ a pipe, and a real terminal (a pseudo-terminal) put back as it was however the p
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import signal
+import struct
 import subprocess
 import sys
 import termios
@@ -151,4 +153,27 @@ def test_the_terminal_is_restored_after_a_crash(tmp_path):
     os.write(master, b"2")  # a key press, then the bug
     out, err, after_exit = finish(proc, master, slave)
     assert proc.returncode == 1 and "a bug in the middle of a game" in err
+    assert after_exit == before
+
+
+def taken(slave: int) -> None:
+    """Until the program has read what was typed, and a while longer: one key press at a time."""
+    for _ in range(600):
+        waiting = struct.unpack("i", fcntl.ioctl(slave, termios.FIONREAD, b"\0\0\0\0"))[0]
+        if not waiting:
+            break
+        time.sleep(0.01)
+    time.sleep(0.3)
+
+
+def test_in_a_terminal_an_arrow_key_is_not_escape(tmp_path):
+    """Escape alone declines; an arrow key (Escape and more, at once) does nothing."""
+    show = ("from voicehost.host.key_reader import KeyReader; r = KeyReader(); "
+            "print([r.read(None) for _ in range(4)], flush=True)")
+    proc, master, slave, before = start_on_terminal(["-c", show], tmp_path)
+    for press in (b"\x1b[A", b"\x1b", b"B\r"):  # up arrow, Escape, B and Enter
+        os.write(master, press)
+        taken(slave)
+    out, err, after_exit = finish(proc, master, slave)
+    assert out.strip() == "['', 'escape', 'b', 'enter']", err
     assert after_exit == before

@@ -136,3 +136,17 @@ def test_a_key_answer_beside_the_microphone_is_confirmed_by_voice(key_pipe):
         player_input.close()
     assert any("Final answer" in line or "final answer" in line for line in out.lines)
     assert game.level == 2  # B pressed, then "yes" said: locked and right
+
+
+def test_beside_the_microphone_the_host_says_to_speak_or_press(key_pipe):
+    read, _ = key_pipe
+    player_input = both(VoiceInput(MemoryMicrophone(SPEECH), ScriptedRecognizer([]), None), read)
+    try:
+        host = Host(new_game("de", ["Ann"]), LOCALE, player_input, RecordingHostOutput(), seed=1)
+        how = host.narrator.welcome()[1]
+        helped = host.narrator.help()
+    finally:
+        player_input.close()
+    assert how == ("Say the answer itself, like 'Berlin', or its letter, or press its key: 1, 2, 3 "
+                   "or 4. Say help, or press H, at any time.")
+    assert helped.startswith("Say A, B, C or D") and "Keys: 1, 2, 3 and 4 answer." in helped

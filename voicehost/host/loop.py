@@ -204,7 +204,8 @@ class Host:
                     return True
                 break
             if command != c.HostCommand("decoy"):
-                self.say([self.narrator.line("didnt_catch.confirm_lifeline", lifeline=lifeline)])
+                self.say([self.narrator.line(f"{keys.keyed('didnt_catch')}.confirm_lifeline",
+                                             lifeline=lifeline, **keys.fields())])
         self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
         return False
 

@@ -151,7 +151,8 @@ class Narrator:
         moment = turn.phase.value
         if turn.phase is Phase.ANSWER and not turn.lifelines:
             moment = "answer_no_lifeline"
-        return self.line(f"didnt_catch.{moment}", choices=self.loc.join(list(turn.friends), "or"),
+        return self.line(f"{self.keys.keyed('didnt_catch')}.{moment}", **self.keys.fields(),
+                         choices=self.loc.join(list(turn.friends), "or"),
                          letters=self.letters_text(), option=turn.pending or "")
 
     def reask(self, count: int, unsure: bool) -> str:
