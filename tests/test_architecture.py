@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "voicehost"
-PARTS = ("game", "language", "questions", "audio", "speech", "host", "voice", "testing", "cli")
+PARTS = ("game", "language", "questions", "audio", "speech", "host", "voice", "testing", "kiosk", "cli")
 TOP_LEVEL_MODULES = {"__init__.py", "__main__.py", "errors.py", "config.py"}
 
 LINT = ("import sys; from importlinter.cli import lint_imports; "

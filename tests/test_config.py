@@ -77,3 +77,23 @@ def test_current_directory_config_is_used(tmp_path, monkeypatch):
     (tmp_path / "config.yaml").write_text("game:\n  edition: de\n")
     monkeypatch.chdir(tmp_path)
     assert load_settings().game.edition == "de"
+
+
+def test_the_kiosk_section_has_the_issues_defaults(tmp_path):
+    k = load_settings(write(tmp_path, "kiosk:\n  quiet_hours: '22:00-08:00'\n")).kiosk
+    assert (k.attract_every_seconds, k.quiet_hours, k.idle_seconds, k.idle_grace_seconds,
+            k.max_game_minutes, k.state_dir) == (60, "22:00-08:00", 30, 15, 15, None)
+
+
+@pytest.mark.parametrize("text,key,hint", [
+    ("kiosk:\n  quiet_hours: '22-08'\n", "kiosk.quiet_hours", '"HH:MM-HH:MM"'),
+    ("kiosk:\n  quiet_hours: '25:00-08:00'\n", "kiosk.quiet_hours", "22:00-08:00"),
+    ("kiosk:\n  quiet_hours: '08:00-08:00'\n", "kiosk.quiet_hours", "same time"),
+    ("kiosk:\n  idle_seconds: 1\n", "kiosk.idle_seconds", "5 to 600"),
+    ("kiosk:\n  max_game_minutes: soon\n", "kiosk.max_game_minutes", "whole number"),
+    ("kiosk:\n  attract_every: 60\n", "kiosk.attract_every", "kiosk.attract_every_seconds"),
+])
+def test_bad_kiosk_values_name_the_key(tmp_path, text, key, hint):
+    with pytest.raises(ConfigError) as err:
+        load_settings(write(tmp_path, text))
+    assert err.value.key == key and hint in str(err.value)

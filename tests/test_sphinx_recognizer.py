@@ -172,3 +172,37 @@ def test_only_english_is_offered():
     with pytest.raises(RecognizerError) as err:
         SphinxRecognizer("de")
     assert "voicehost models download de" in err.value.fix
+
+
+def test_a_grammar_that_comes_back_is_heard_exactly_as_when_it_was_new(speech):
+    """Grammars are kept as searches and reused; rebuilding each one instead hears the same."""
+    answer = ["a", "b", "c", "d", "london", "paris", "berlin", "rome", "walk away", "fifty fifty"]
+    confirm = ["yes", "no", "not yet", "b", "london"]
+    start = ["play", "start", "let's play", "help"]
+    turns = [(answer, "b"), (confirm, "yes"), (start, "play"), (answer, "london"),
+             (confirm, "no"), (answer, "fifty fifty"), (start, "start"), (answer, "walk away")]
+    heard, held = {}, {}
+    for name, kept in (("reusing", 4), ("rebuilding", 1)):
+        # One after the other: each decoder starts its dither noise from the same seed.
+        rec = SphinxRecognizer("en", grammars_kept=kept)
+        heard[name] = []
+        for phrases, said in turns:
+            rec.set_phrases(phrases)
+            heard[name].append(hear(rec, speech(said))[0])
+        held[name] = rec.grammars_held
+    assert heard["reusing"] == heard["rebuilding"]
+    assert [t.text for t in heard["reusing"]] == [said for _, said in turns]
+    assert held == {"reusing": 3, "rebuilding": 1}
+
+
+def test_new_grammars_without_end_keep_only_the_most_recent(speech):
+    """Option texts change with every question: old grammars are dropped, the new one works."""
+    rec = SphinxRecognizer("en", grammars_kept=4)
+    cities = ["london", "paris", "berlin", "rome", "madrid", "vienna", "dublin", "oslo"]
+    for i in range(len(cities) - 1):
+        rec.set_phrases(["yes", "no", cities[i], cities[i + 1]])
+    assert rec.grammars_held == 4
+    assert hear(rec, speech("oslo"))[0].text == "oslo"
+    rec.set_phrases(["yes", "no", cities[0], cities[1]])  # dropped long ago: added again
+    assert hear(rec, speech("paris"))[0].text == "paris"
+    assert rec.grammars_held == 4

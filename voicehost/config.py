@@ -25,8 +25,29 @@ class ConfigError(ValueError):
         self.key, self.problem, self.allowed, self.source = key, problem, allowed, source
 
 
-def _opt(default, doc: str = "", choices: tuple | None = None, lo=None, hi=None):
-    return field(default=default, metadata={"doc": doc, "choices": choices, "lo": lo, "hi": hi})
+def _opt(default, doc: str = "", choices: tuple | None = None, lo=None, hi=None, check=None,
+         allowed: str = ""):
+    """A setting. ``check(value)`` raises ValueError (the problem) for a value of the right
+    type that is still wrong; ``allowed`` then says what is allowed."""
+    return field(default=default, metadata={"doc": doc, "choices": choices, "lo": lo, "hi": hi,
+                                            "check": check, "allowed": allowed})
+
+
+def quiet_hours_span(text: str) -> tuple[int, int]:
+    """``"22:00-08:00"`` as minutes after midnight (1320, 480); ValueError when malformed.
+    The span may run over midnight; start and end may not be equal."""
+    parts = text.replace(" ", "").split("-")
+    minutes = []
+    for part in parts if len(parts) == 2 else []:
+        hh, _, mm = part.partition(":")
+        if not (hh.isdigit() and mm.isdigit() and len(mm) == 2 and int(hh) < 24 and int(mm) < 60):
+            break
+        minutes.append(int(hh) * 60 + int(mm))
+    if len(minutes) != 2:
+        raise ValueError(f"{text!r} is not a span of two times")
+    if minutes[0] == minutes[1]:
+        raise ValueError(f"{text!r} starts and ends at the same time")
+    return minutes[0], minutes[1]
 
 
 @dataclass(frozen=True)
@@ -167,6 +188,24 @@ class AudioSettings:
 
 
 @dataclass(frozen=True)
+class KioskSettings:
+    attract_every_seconds: int = _opt(60, "Between games, invite passers-by this often (seconds).",
+                                      lo=10, hi=3600)
+    quiet_hours: typing.Optional[str] = _opt(
+        None, "Local times when the kiosk stays silent but still starts a game, e.g. "
+        "'22:00-08:00'; null: never quiet.", check=quiet_hours_span,
+        allowed='"HH:MM-HH:MM", e.g. "22:00-08:00", or null')
+    idle_seconds: int = _opt(30, "No answer this long: the host asks if the player is still there.",
+                             lo=5, hi=600)
+    idle_grace_seconds: int = _opt(15, "Then this long more: the game ends as a walk-away.",
+                                   lo=5, hi=300)
+    max_game_minutes: int = _opt(15, "A game ends with a friendly wrap-up after this long.",
+                                 lo=1, hi=240)
+    state_dir: typing.Optional[str] = _opt(None, "Scores, log and status; null: "
+                                           "~/.local/state/voicehost (XDG_STATE_HOME respected).")
+
+
+@dataclass(frozen=True)
 class Settings:
     game: GameSettings = GameSettings()
     lifelines: LifelineSettings = LifelineSettings()
@@ -174,6 +213,7 @@ class Settings:
     input: InputSettings = InputSettings()
     recognizer: RecognizerSettings = RecognizerSettings()
     audio: AudioSettings = AudioSettings()
+    kiosk: KioskSettings = KioskSettings()
 
 
 def _describe(tp) -> str:
@@ -246,6 +286,11 @@ def _build(cls, data: dict, prefix: str, source: str):
         lo, hi = meta.get("lo"), meta.get("hi")
         if lo is not None and isinstance(value, (int, float)) and not lo <= value <= hi:
             raise ConfigError(key, f"{value!r} is out of range", f"{lo} to {hi}", source)
+        if meta.get("check") and value is not None:
+            try:
+                meta["check"](value)
+            except ValueError as exc:
+                raise ConfigError(key, str(exc), meta["allowed"], source) from None
         values[f.name] = value
     built = cls(**values)
     if hasattr(built, "check"):

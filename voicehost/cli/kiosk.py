@@ -1,26 +1,109 @@
-"""``voicehost kiosk``: the unattended booth's commands.
-
-A minimal stand-in on the kiosk-scores branch: it registers only the nested
-``scores`` command (``cli/kiosk_scores.py``); the kiosk-core branch's version,
-which also runs the booth, replaces it.
-"""
+"""``voicehost kiosk``: the unattended booth (``voicehost.kiosk``), and its nested commands
+(``scores`` from ``cli/kiosk_scores.py``, ``status`` from ``cli/kiosk_status.py``)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import logging
 import sys
+from pathlib import Path
+
+from ..config import Settings, load_settings
+from ..host.session import SetupError, deck_paths
+from ..language.locale import Locale
+
+KIOSK_EPILOG = """examples:
+  voicehost kiosk                          # listen when there is a microphone
+  voicehost kiosk --input text             # typed: "play" starts a game, 1-4 answer
+  voicehost kiosk --input keys             # answer buttons or a keypad: any answer key starts
+  voicehost kiosk --edition de --seed 7
+  printf 'play\\n1\\ny\\n' | voicehost kiosk --input text   # ends with the input, exit 0
+
+Runs until SIGTERM or SIGINT (Ctrl-C): the line being said is finished, the game is
+recorded, and it exits 0. Settings: the kiosk section of config.yaml.
+"""
+FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.seed": "--seed"}
+NESTED = ("kiosk_scores", "kiosk_status")
+"""Modules that add a nested command (``add_command(kiosk_subparsers)``), when present."""
 
 
-def add_kiosk_command(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    kiosk = sub.add_parser("kiosk", help="the unattended booth: high scores",
-                           description="The unattended booth's commands.")
-    commands = kiosk.add_subparsers(dest="kiosk_command", metavar="COMMAND")
-    from .kiosk_scores import add_command as add_scores_command
-    add_scores_command(commands)
-    kiosk.set_defaults(func=lambda args: _usage(kiosk))
-    return kiosk
+def add_kiosk_command(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("kiosk", help="run an unattended booth: invite, play, reset, repeat",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=KIOSK_EPILOG,
+                       description="An unattended booth: invites passers-by, hosts one hot-seat "
+                                   "game at a time, announces the high scores, keeps running.")
+    p.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS,
+                   help="settings file (default: ./config.yaml when present)")
+    p.add_argument("--input", choices=("auto", "voice", "text", "keys"),
+                   help="how players answer (input.mode); keys: single key presses, see input.keys")
+    p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
+    p.add_argument("--seed", type=int, metavar="N", help="repeatable games (game.seed)")
+    p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")
+    p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
+    p.set_defaults(func=run_kiosk)
+    nested = p.add_subparsers(dest="kiosk_command", metavar="COMMAND")
+    for name in NESTED:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.{name}":
+                raise
+            continue
+        module.add_command(nested)
+    return p
 
 
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
+def kiosk_settings(args: argparse.Namespace) -> Settings:
+    overrides = {"input.mode": args.input, "game.edition": args.edition, "game.seed": args.seed}
+    return load_settings(getattr(args, "config", None), overrides, FLAGS)
+
+
+def kiosk_log(state_dir: Path) -> logging.Logger:
+    """The rotating ``kiosk.log`` in the state folder, and standard error (the journal)."""
+    from ..kiosk.logs import open_log
+    log = open_log(state_dir)
+    if not any(getattr(h, "kiosk_stderr", False) for h in log.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.kiosk_stderr = True
+        handler.setFormatter(logging.Formatter("%(asctime)s voicehost kiosk: %(levelname)s %(message)s"))
+        log.addHandler(handler)
+    log.propagate = False
+    return log
+
+
+def run_kiosk(args: argparse.Namespace) -> int:
+    from ..kiosk.booth import Booth
+    from ..kiosk.decks import DeckSource
+    from ..kiosk.heartbeat import Heartbeat
+    from ..kiosk.scores import ScoreError, ScoreTable, table_path
+    from ..kiosk.shutdown import Shutdown, StopSignals
+    from ..kiosk.status import FILE_NAME, StatusFile
+    from .play import open_devices
+
+    settings = kiosk_settings(args)
+    locale = Locale.load(settings.game.language)
+    path = table_path(settings.kiosk.state_dir)
+    log = kiosk_log(path.parent)
+    decks = DeckSource(deck_paths(settings), settings.game.language, log)
+    try:
+        scores = ScoreTable.open(path)
+    except ScoreError as exc:
+        raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
+    signals = StopSignals()
+    booth = None
+    heartbeat = Heartbeat(StatusFile(path.parent / FILE_NAME),
+                          lambda: booth.facts() if booth else (0, None))
+    signals.on_stop = heartbeat.stopping
+    signals.install()
+    try:
+        booth = Booth(settings, locale, lambda: open_devices(args, settings, locale), scores, decks,
+                      log=log, signals=signals, heartbeat=heartbeat)
+        heartbeat.ready()
+        return booth.run()
+    except Shutdown:  # stopped while the devices were being opened
+        return 0
+    finally:
+        if booth:
+            heartbeat.write_status()  # the games of the day, as the kiosk leaves them
+        scores.close()

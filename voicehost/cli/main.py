@@ -17,6 +17,7 @@ EPILOG = """examples:
   voicehost play --resume
   voicehost deck check
   voicehost models download en
+  voicehost kiosk --input text
   voicehost kiosk scores --today
 """
 

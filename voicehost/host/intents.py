@@ -28,8 +28,8 @@ class Context:
     """What the game waits for now, as far as understanding speech is concerned."""
 
     phase: str = "answer"
-    """answer, confirm_answer, confirm_walk, confirm_lifeline, pick_friend, vote, call, or
-    count (how many play)."""
+    """answer, confirm_answer, confirm_walk, confirm_lifeline, pick_friend, vote, call,
+    count (how many play), or attract (a kiosk waiting for a player)."""
     options: dict[str, str] = field(default_factory=dict)
     """The options still open: letter -> text."""
     lifelines: tuple[str, ...] = ()
@@ -227,6 +227,8 @@ def _interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool, typed
         return None
     body = _strip_fillers(raw, phrases.words("fillers"))
     phase = context.phase
+    if phase == "attract":
+        return _match_start(raw, body, phrases, typed)
     said = {raw, body}
     if not _match_option_text(body, phrases, context.options, fuzzy=False):  # "Maybe" may be one
         if said & set(phrases.optional("decoys")):
@@ -323,6 +325,18 @@ def _not_yet(raw: str, body: str, phase: str, phrases: Phrases, typed: bool) -> 
     return None
 
 
+def _match_start(raw: str, body: str, phrases: Phrases, typed: bool) -> c.Command | None:
+    """A kiosk waiting for a player: a start phrase ("let's play"), or typed, an answer key;
+    or "help"."""
+    if {raw, body} & set(phrases.words("start_game")):
+        return c.HostCommand("start")
+    if {raw, body} & set(phrases.words("host.help")):
+        return c.HostCommand("help")
+    if typed and _match_letter(body, phrases, dict.fromkeys(LETTERS, ""), typed):
+        return c.HostCommand("start")
+    return None
+
+
 def _match_count(body: str, phrases: Phrases) -> c.Command | None:
     ones = phrases.numbers["ones"]
     tokens = [t for t in body.split() if t not in phrases.words("players_word")]
@@ -346,7 +360,9 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     phase = context.phase
     options = {k: phrases.norm(v) for k, v in context.options.items()}
     letters = phrases.letter_words(heard=False)
-    if phase == "count":
+    if phase == "attract":
+        out += phrases.words("start_game")
+    elif phase == "count":
         ones = phrases.numbers["ones"][1:7]
         out += ones + [f"{n} {w}" for n in ones for w in phrases.words("players_word")[:1]]
     elif phase == "call":

@@ -95,7 +95,7 @@ class Host:
                 self.say([self.narrator.line("resumed")])
                 self.recap()
             else:
-                self.say(self.narrator.welcome())
+                self.say(self.opening())
                 self.act(None)
             self.loop()
         except EndOfInput:
@@ -103,6 +103,10 @@ class Host:
             if self.saving and not self.game.over:
                 self.say([self.narrator.line("saved", command=self.options.resume_command)])
         return 0
+
+    def opening(self) -> list:
+        """What is said before the first question: the welcome and how to play."""
+        return self.narrator.welcome()
 
     def recap(self) -> None:
         """After a resume: where we are, the question again, and what is asked."""

@@ -18,6 +18,9 @@ class HostOutput(abc.ABC):
     def adjust_rate(self, words_per_minute: int) -> None:
         """Speak faster (positive) or slower (negative)."""
 
+    def stop(self) -> None:
+        """Cut the line being said short (from another thread; a shutdown that cannot wait)."""
+
     def close(self) -> None:
         pass
 

@@ -66,6 +66,9 @@ class PlayerInput(abc.ABC):
         one of its words, and then the host must not ask for it (its letter still works)."""
         return True
 
+    def drop_keys(self) -> None:
+        """Forget keys pressed and not yet taken (the kiosk, before a new game)."""
+
     def close(self) -> None:
         pass
 

@@ -1,9 +1,14 @@
-"""The kiosk: an unattended booth that invites passers-by, plays one game at a
-time, announces a place on the high-score table and keeps running for weeks.
+"""The kiosk: an unattended booth that invites passers-by, hosts one hot-seat game at a
+time through the ordinary ``Host``, ends games whose player walked off or ran out of
+time, announces the winnings and the place on the high-score table (``scores.py``,
+with its failures and their fixes in ``score_errors.py``), and keeps running through
+errors, lost devices and a dying speech worker until it is sent SIGTERM. What keeps
+it running unattended: the rotating log (``logs.py``), the status file that
+``voicehost kiosk status`` reads (``status.py``) and the systemd notifications
+(``notify.py``).
 
-It owns the kiosk session (attract, idle, results) and what the booth keeps
-between games: the high-score table (``scores.py``, with its failures and
-their fixes in ``score_errors.py``). It may use
-voicehost.host, voicehost.game, voicehost.questions, voicehost.language,
-voicehost.config and voicehost.errors; only ``voicehost.cli`` imports it.
+May use voicehost.host, voicehost.game, voicehost.questions, voicehost.language,
+voicehost.config and voicehost.errors; only ``voicehost.cli`` imports it. Devices
+reach it only as a ``PlayerInput`` and a ``HostOutput`` opened by the command line
+(voicehost.cli.kiosk), so it imports no sound, speech or voice code itself.
 """

@@ -18,11 +18,28 @@ pace check (voiced seconds per vowel of the phrase), because in noise
 PocketSphinx stretches a phrase over a whole sentence instead. Paths that
 never reach the end of a phrase give an empty transcript. Short words that
 rhyme with a phrase ("e", "tea" for "b", "d") are not rejected.
+
+Memory: the process must not grow over weeks of listening. Two things made
+it grow with every ``set_phrases`` (by 5-7 KB with the answer grammar of a
+question, ``bench/sphinx_memory.py``). The Python binding of pocketsphinx
+5.1 never frees the string ``Decoder.lookup_word`` returns (32 bytes a call),
+and every phrase's words were looked up on every grammar change: each word's
+pronunciation is now looked up once and kept (the dictionary bounds them).
+And the one search was rebuilt on every change even when the phrases were the
+same as before: each distinct grammar is now a search of its own, added once
+and activated by name when the same phrases come back (yes/no, the start
+phrases). Option texts change with every question, so the number of distinct
+grammars has no bound: the ``grammars_kept`` most recently used stay, older
+ones are removed. A search holds no state between utterances (the cepstral
+mean that adapts to the room lives in the decoder, shared by all of them),
+so which search object decodes changes no result.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections import OrderedDict
 from typing import Collection, Sequence
 
 from ..audio.clip import SAMPLE_RATE
@@ -45,6 +62,11 @@ EARLY_CONFIDENCE = 0.7
 """The confidence a settled phrase needs to end an utterance at a short pause (the game's
 default ``input.min_confidence``); below it the utterance runs on to the full
 ``end_silence_s`` in case the player goes on."""
+GRAMMARS_KEPT = 4
+"""Distinct grammars kept as searches in the decoder, least recently used removed first:
+the start phrases, a lifeline's yes/no and the question's answer and confirm grammars, which
+alternate while the host asks again. Each costs memory (about 0.8 MB for an answer turn's
+~120 phrases) and saves half of ``set_phrases`` (about 1.5 ms) when it comes back."""
 _VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 _SEARCH = "voicehost"
 _ALTERNATE = re.compile(r"\(\d+\)$")
@@ -55,7 +77,10 @@ class SphinxRecognizer(VocabularyRecognizer):
 
     name = "pocketsphinx"
 
-    def __init__(self, language: str = "en", *, end_silence_s: float = 0.3) -> None:
+    def __init__(self, language: str = "en", *, end_silence_s: float = 0.3,
+                 grammars_kept: int = GRAMMARS_KEPT) -> None:
+        """``grammars_kept`` (at least 1): distinct grammars kept as searches (see the module
+        docstring)."""
         if language.lower().replace("_", "-").split("-")[0] != "en":
             raise RecognizerError(
                 f"PocketSphinx here only knows English, not {language!r}.",
@@ -73,21 +98,56 @@ class SphinxRecognizer(VocabularyRecognizer):
                                   "Reinstall it with `pip install --force-reinstall pocketsphinx`.") from None
         self._detector = SpeechDetector(end_silence_s)
         self._phrases: list[str] = []
+        self._grammars_kept = max(1, grammars_kept)
+        self._pronunciations: dict[str, str] = {}
+        """Phones of each word looked up so far (only found words: a miss leaks nothing)."""
+        self._searches: OrderedDict[tuple[str, ...], str] = OrderedDict()
+        """Search name of each kept grammar (its usable phrases in order), oldest use first."""
+        self._search_numbers = itertools.count(1)
         self.reset()
 
     def _known(self, word: str) -> bool:
-        return self._decoder.lookup_word(word) is not None
+        return self._pronunciation(word) is not None
+
+    def _pronunciation(self, word: str) -> str | None:
+        """The dictionary's phones for ``word`` ("B IY"), or None if it has none."""
+        phones = self._pronunciations.get(word)
+        if phones is None:
+            phones = self._decoder.lookup_word(word)  # leaks its result: look each word up once
+            if phones is not None:
+                self._pronunciations[word] = phones
+        return phones
 
     def set_phrases(self, phrases: Sequence[str], settled: Collection[str] | None = None) -> None:
         usable = self._usable(phrases)
         self._phrases = usable
         self._settled = self._settle(usable, settled)
         if usable:
-            self._decoder.add_fsg(_SEARCH, self._grammar(usable))
-            self._decoder.activate_search(_SEARCH)
+            self._activate(tuple(usable))
         self.reset()
 
-    def _grammar(self, phrases: list[str]):
+    def _activate(self, phrases: tuple[str, ...]) -> None:
+        """Make the decoder's search for ``phrases`` the current one, adding it if it is not kept."""
+        decoder = self._decoder
+        name = self._searches.get(phrases)
+        if name is not None:
+            self._searches.move_to_end(phrases)
+            decoder.activate_search(name)
+            return
+        name = f"{_SEARCH}-{next(self._search_numbers)}"
+        decoder.add_fsg(name, self._grammar(name, list(phrases)))
+        decoder.activate_search(name)
+        self._searches[phrases] = name
+        while len(self._searches) > self._grammars_kept:
+            _, oldest = self._searches.popitem(last=False)
+            decoder.remove_search(oldest)
+
+    @property
+    def grammars_held(self) -> int:
+        """How many grammars the decoder keeps as searches now (at most ``grammars_kept``)."""
+        return len(self._searches)
+
+    def _grammar(self, name: str, phrases: list[str]):
         """A finite-state grammar of exactly one phrase: state 0 to state 1 along its words.
 
         Built directly rather than as JSGF text, whose parser rejects some
@@ -105,7 +165,7 @@ class SphinxRecognizer(VocabularyRecognizer):
                 state += 0 if last else 1
                 transitions.append((here, there, 1.0 / len(phrases) if i == 0 else 1.0, word))
                 here = there
-        return self._decoder.create_fsg(_SEARCH, 0, 1, transitions)
+        return self._decoder.create_fsg(name, 0, 1, transitions)
 
     # -- streaming --------------------------------------------------------
 
@@ -191,7 +251,7 @@ class SphinxRecognizer(VocabularyRecognizer):
         ]
         covered = coverage_confidence(
             self._detector.coverage(((a, b) for _, a, b in spans), start, end), *COVERAGE_BOUNDS)
-        vowels = sum(1 for w in text.split() for phone in (decoder.lookup_word(w) or "").split()
+        vowels = sum(1 for w in text.split() for phone in (self._pronunciation(w) or "").split()
                      if phone in _VOWELS)
         per_vowel = self._detector.speech_seconds(start, end) / max(1, vowels)
         low, high = SECONDS_PER_VOWEL

@@ -51,5 +51,8 @@ class SpokenOutput(HostOutput):
     def adjust_rate(self, words_per_minute: int) -> None:
         self.speaker.set_rate(words_per_minute)
 
+    def stop(self) -> None:
+        self.speaker.stop()
+
     def close(self) -> None:
         self.speaker.close()

@@ -1,0 +1,162 @@
+"""The kiosk's status file and ``voicehost kiosk status``, as an operator or a monitor sees them.
+
+A monitoring system calls ``voicehost kiosk status`` and reads the exit
+status and the first line: 0 while the booth runs, 1 with the reason when it
+does not, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from voicehost.cli.main import main
+from voicehost.kiosk.status import Status, StatusFile, read_status, rss_bytes
+
+def status(pid: int | None = None, *, up: timedelta = timedelta(hours=3, minutes=5),
+           age: timedelta = timedelta(seconds=10), games: int = 17, error: str | None = None) -> Status:
+    now = datetime.now().astimezone()
+    return Status(pid=os.getpid() if pid is None else pid, started=now - up, updated=now - age,
+                  games_today=games, last_error=error, rss_bytes=84_200_000)
+
+
+def clock(moment: datetime) -> str:
+    """How the status command shows a time: HH:MM today, with the date on another day."""
+    today = datetime.now().astimezone().date()
+    return f"{moment:%H:%M}" if moment.date() == today else f"{moment:%Y-%m-%d %H:%M}"
+
+
+def kiosk_status(capsys, monkeypatch, tmp_path, *argv: str) -> tuple[int, list[str]]:
+    monkeypatch.chdir(tmp_path)  # no config.yaml of the checkout
+    code = main(["kiosk", "status", *argv])
+    return code, capsys.readouterr().out.splitlines()
+
+
+def ended_pid() -> int:
+    """The id of a process that has just ended."""
+    done = subprocess.Popen([sys.executable, "-c", "pass"])
+    done.wait()
+    return done.pid
+
+
+def test_a_running_kiosk_shows_uptime_games_error_and_memory(capsys, monkeypatch, tmp_path):
+    StatusFile(tmp_path / "status.json").write(status(error="13:02 the microphone was lost"))
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 0
+    assert out[0] == f"running: process {os.getpid()}, up 3 h 5 min"
+    text = "\n".join(out)
+    assert "games today: 17" in text
+    assert "last error:  13:02 the microphone was lost" in text
+    assert "memory:      84.2 MB" in text
+
+
+def test_a_kiosk_that_never_ran_says_where_it_looked(capsys, monkeypatch, tmp_path):
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 1
+    assert out == [f"never started: no status file at {tmp_path / 'status.json'}"]
+
+
+def test_a_kiosk_whose_process_ended_is_not_running(capsys, monkeypatch, tmp_path):
+    written = status(ended_pid())
+    StatusFile(tmp_path / "status.json").write(written)
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 1
+    assert out[0] == f"not running: process {written.pid} has ended (last status at {clock(written.updated)})"
+
+
+def test_a_kiosk_that_stopped_writing_its_status_is_stale(capsys, monkeypatch, tmp_path):
+    """The process is there but stuck: no status for more than 2 minutes."""
+    written = status(age=timedelta(minutes=5))
+    StatusFile(tmp_path / "status.json").write(written)
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 1
+    assert out[0] == (f"stale since {clock(written.updated)}: process {os.getpid()} has not written "
+                      "its status for 5 min")
+    assert "games today: 17" in "\n".join(out)
+
+
+def test_a_status_just_under_two_minutes_old_is_fresh(capsys, monkeypatch, tmp_path):
+    StatusFile(tmp_path / "status.json").write(status(age=timedelta(seconds=100)))
+    code, _ = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 0
+
+
+@pytest.mark.parametrize("content", ["", '{"pid": 12, "started": "2026-12-01T10:00:00+00:00", "upd',
+                                     "not json at all", '{"pid": "twelve"}'])
+def test_a_half_written_or_damaged_file_is_a_clear_line_not_a_traceback(capsys, monkeypatch, tmp_path,
+                                                                          content):
+    (tmp_path / "status.json").write_text(content)
+    assert read_status(tmp_path / "status.json") is None
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 1
+    assert len(out) == 1 and out[0].startswith(f"unreadable: {tmp_path / 'status.json'}")
+
+
+def test_the_default_folder_follows_xdg_state_home(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    StatusFile(tmp_path / "state" / "voicehost" / "status.json").write(status())
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path)
+    assert code == 0, out
+
+
+def test_a_status_survives_the_round_trip_through_its_file(tmp_path):
+    written = status(error="12:00 disk full while saving the score table")
+    StatusFile(tmp_path / "sub" / "status.json").write(written)
+    assert read_status(tmp_path / "sub" / "status.json") == written
+    assert not [p for p in (tmp_path / "sub").iterdir() if p.name != "status.json"]  # no temp left
+
+
+def test_a_reader_never_sees_half_a_status_while_the_kiosk_writes(tmp_path):
+    path = tmp_path / "status.json"
+    writer = StatusFile(path)
+    writer.write(status(games=0))
+    seen: list[Status | None] = []
+    done = threading.Event()
+
+    def read_until_done() -> None:
+        while not done.is_set():
+            seen.append(read_status(path))
+
+    reader = threading.Thread(target=read_until_done)
+    reader.start()
+    for games in range(1, 300):
+        writer.write(status(games=games, error="x" * (games * 37 % 4000)))
+    done.set()
+    reader.join()
+    assert seen and None not in seen
+    assert [s.games_today for s in seen] == sorted(s.games_today for s in seen)
+
+
+def test_a_status_that_cannot_be_written_is_logged_once_and_never_raises(tmp_path, caplog):
+    blocker = tmp_path / "state"
+    blocker.write_text("a file where the state folder should be")
+    writer = StatusFile(blocker / "status.json")
+    with caplog.at_level(logging.INFO, logger="voicehost.kiosk"):
+        for _ in range(5):
+            writer.write(status())
+        blocker.unlink()
+        writer.write(status(games=3))
+    messages = [r.getMessage() for r in caplog.records]
+    assert len([m for m in messages if m.startswith("cannot write the status file")]) == 1
+    assert messages[-1].endswith("is written again")
+    assert read_status(blocker / "status.json").games_today == 3
+
+
+def test_memory_is_this_process_resident_size():
+    before = rss_bytes()
+    ballast = bytearray(40_000_000)
+    ballast[::4096] = b"x" * len(ballast[::4096])  # touch every page
+    assert rss_bytes() - before > 30_000_000
+    del ballast
+
+
+def test_kiosk_without_a_subcommand_shows_what_there_is(capsys):
+    assert main(["kiosk"]) == 2
+    assert "status" in capsys.readouterr().err

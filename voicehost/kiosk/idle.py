@@ -1,0 +1,83 @@
+"""A player who stops answering, and a game that runs too long.
+
+``IdleWatch`` wraps the kiosk's ``PlayerInput`` for one game. After
+``idle_seconds`` without anything heard (speech not understood counts: somebody
+is there) it asks once whether the player is still
+there; after ``grace_seconds`` more it raises ``PlayerGone``. Once the game has
+lasted ``max_seconds`` it raises ``TimeUp``. Both leave the game as it stands;
+the kiosk ends it as a walk-away. Time is the input's clock, so tests with a
+scripted input and a fake clock never wait.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from ..host.intents import Context
+from ..host.player_input import Clock, Heard, PlayerInput
+
+HEARTBEAT_SECONDS = 10.0
+"""The longest single listen, so the kiosk's heartbeat (watchdog, status) keeps beating."""
+
+
+class PlayerGone(Exception):
+    """Nobody answered for idle_seconds, nor after being asked, for grace_seconds more."""
+
+
+class TimeUp(Exception):
+    """The game has lasted max_game_minutes."""
+
+
+class IdleWatch(PlayerInput):
+    def __init__(self, inner: PlayerInput, ask_still_there: Callable[[], None], *,
+                 idle_seconds: float, grace_seconds: float, max_seconds: float,
+                 clock: Clock | None = None, heartbeat: Callable[[], None] = lambda: None) -> None:
+        self.inner = inner
+        self.ask_still_there = ask_still_there
+        self.idle_seconds = idle_seconds
+        self.grace_seconds = grace_seconds
+        self.max_seconds = max_seconds
+        self.clock = clock or getattr(inner, "clock", None) or Clock()
+        self.heartbeat = heartbeat
+        self.typed = inner.typed
+        self.keys = inner.keys
+        self.key_map = inner.key_map
+        self.only_keys = inner.only_keys
+        self.started = self.clock.now()
+        self.last_heard = self.started
+        self.asked = False
+
+    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+        call_end = None if timeout is None else self.clock.now() + timeout
+        while True:
+            self.heartbeat()
+            now = self.clock.now()
+            game_end = self.started + self.max_seconds
+            if now >= game_end:
+                raise TimeUp()
+            idle_end = self.last_heard + self.idle_seconds + (self.grace_seconds if self.asked else 0)
+            if context.phase == "call":  # a real phone call: the friend talks, the player waits
+                self.last_heard, self.asked, idle_end = now, False, math.inf
+            until = min(t for t in (call_end, idle_end, game_end, now + HEARTBEAT_SECONDS) if t is not None)
+            heard = self.inner.listen(context, phrases, max(until - now, 0.0))
+            if heard is not None:  # even speech not understood: somebody is there
+                self.last_heard, self.asked = self.clock.now(), False
+                return heard
+            now = self.clock.now()
+            if now >= game_end:
+                raise TimeUp()
+            if now >= idle_end:
+                if self.asked:
+                    raise PlayerGone()
+                self.asked = True
+                self.ask_still_there()
+                call_end = now + self.grace_seconds  # the host's own re-prompt can wait
+            elif call_end is not None and now >= call_end:
+                return None
+
+    def hears(self, text: str) -> bool:
+        return self.inner.hears(text)
+
+    def close(self) -> None:
+        """The kiosk's input outlives the game: closing is the kiosk's business."""
