@@ -142,3 +142,11 @@ def test_the_guard_sees_the_repeats_it_is_meant_to_catch():
                          "Ann, name an answer. If it's right, you go through."], players)
     assert near_repeats(["Please say A, B, C or D.", "Please say A, B, C or D."], players)
     assert not near_repeats(["20 seconds.", "10 seconds.", "5", "4"], players)
+
+
+def test_a_lone_player_is_welcomed_once_not_also_asked_to_take_the_hot_seat():
+    _, alone = play("se", ["Ann"])
+    assert not any("hot seat" in line for line in alone.lines), alone.lines
+    _, two = play("se", ["Ann", "Bo"], format="hot_seat")
+    assert any("Bo, please take the hot seat" in line or "Bo's turn in the hot seat" in line
+               for line in two.lines)

@@ -227,6 +227,8 @@ class Narrator(ReaskLines):
             out.append(self.line("round_start", round=e.round, rounds=self.game.rules.rounds))
 
     def _turn_start(self, e: ev.TurnStarted, out: list) -> None:
+        if len(self.game.players) == 1 and not e.audience:
+            return  # one player, already welcomed: "please take the hot seat" would say it twice
         audience = self.line("audience_text", audience=self.loc.join(e.audience)) if e.audience else ""
         out.append(self.line("turn_start", player=e.player, audience_text=audience).strip())
 
