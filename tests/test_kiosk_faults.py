@@ -351,3 +351,13 @@ def test_sigterm_to_a_running_kiosk_records_the_game_and_exits_0(tmp_path):
     finally:
         systemd.close()
     assert told[:2] == ["READY=1", "WATCHDOG=1"] and told[-1] == "STOPPING=1"
+
+
+def test_an_input_that_keeps_failing_between_games_is_reopened_not_spun_on(tmp_path, kiosk_log):
+    fails = [fail_with(OSError("reading from stdin while output is captured"))] * 3
+    k = make_kiosk(tmp_path, fails + ["play", WRONG, "y"])
+    naps: list[float] = []
+    k.booth.sleep = naps.append
+    assert k.run() == 0
+    assert naps == [2.0] * 3 and k.opened == [1, 2, 3, 4]
+    assert k.endings() == [("wrong", 0)]

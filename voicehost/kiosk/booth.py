@@ -83,6 +83,8 @@ class Booth:
                     raise
                 except Exception as exc:  # noqa: BLE001 - the booth keeps going
                     self.fault(exc, None)
+                    self.sleep(REOPEN_SECONDS)  # an input that keeps failing must not spin
+                    self.reopen()
                     continue
                 self.play()
         except EndOfInput:
