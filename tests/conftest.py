@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+
+import pytest
 from voicehost.game import commands as c
 from voicehost.game.editions import EDITIONS
 from voicehost.game.engine import Game
@@ -61,3 +64,16 @@ def deck_cli(capsys, *argv: str) -> tuple[object, str, str]:
         status = exc.code
     out = capsys.readouterr()
     return status, out.out, out.err
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_state_folder(tmp_path_factory):
+    """No test writes the user's own state folder (the score table, kiosk.log, the saved
+    game): ``$XDG_STATE_HOME`` points into the test run, for subprocesses too."""
+    before = os.environ.get("XDG_STATE_HOME")
+    os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
+    yield
+    if before is None:
+        os.environ.pop("XDG_STATE_HOME", None)
+    else:
+        os.environ["XDG_STATE_HOME"] = before
