@@ -209,8 +209,12 @@ def test_a_broken_deck_is_reported_with_file_and_line(tmp_path):
 def test_players_are_asked_for_when_none_are_given(table):
     tmp, config = table
     run = voicehost(["play", "--config", str(config), "--input", "text", "--rounds", "1",
-                     "--events", str(tmp / "ev.jsonl")], tmp, "lots\nthree\n")
-    assert "How many are playing" in run.stdout and "Please say a number" in run.stdout
+                     "--events", str(tmp / "ev.jsonl")], tmp, "lots\nyes\nno\nthree\n")
+    lines = run.stdout.splitlines()
+    assert "How many are playing tonight? Type a number from 1 to 6." in lines
+    asked_again = [line for line in lines if "how many players" in line.lower() or "type a number" in line.lower()]
+    assert len(asked_again) == 4                           # the question and three re-asks
+    assert all(a != b for a, b in zip(asked_again, asked_again[1:])), asked_again   # never twice in a row
     assert _ev(read_events(tmp / "ev.jsonl"), "game_start")["players"] == ["Player 1", "Player 2", "Player 3"]
 
 

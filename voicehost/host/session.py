@@ -74,7 +74,10 @@ def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Loca
     Raises ``EndOfInput`` when the input ends (or "quit" is typed) before an answer."""
     phrases = Phrases(locale.phrases, locale.data["numbers"])
     context = Context("count")
-    output.say(locale.line("ask_player_count"))
+    typed = "_typed" if player_input.typed and not player_input.only_keys else ""
+    output.say(locale.line(f"ask_player_count{typed}"))
+    again = locale.variants(f"player_count_again{typed}")
+    misses = 0
     while True:
         heard = player_input.listen(context, grammar(context, phrases), None if player_input.typed else 10.0)
         command = interpret(heard.text, context, phrases, typed=heard.typed) if heard else None
@@ -85,7 +88,8 @@ def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Loca
             players = [f"Player {i}" for i in range(1, count + 1)]
             output.say(locale.line("player_count_set", count=count, players=locale.join(players)))
             return players
-        output.say(locale.line("player_count_again"))
+        output.say(again[misses % len(again)])
+        misses += 1
 
 
 def parse_players(text: str | tuple[str, ...] | list[str]) -> list[str]:
