@@ -44,7 +44,7 @@ class Kiosk:
 
 
 def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, table=None,
-               open_devices=None, clock=None, **kiosk) -> Kiosk:
+               open_devices=None, clock=None, heartbeat=lambda: None, **kiosk) -> Kiosk:
     settings = Settings(game=GameSettings(seed=5, decks=tuple(map(str, decks))),
                         kiosk=KioskSettings(**kiosk))
     holder: dict = {}
@@ -61,6 +61,6 @@ def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, tabl
     table = table or ScoreTable.open(tmp_path / "scores.sqlite3")
     booth = Booth(settings, Locale.load("en"), open_devices or devices, table,
                   DeckSource(deck_paths(settings), "en", log), log=log, clock=clock,
-                  wall=wall or (lambda: NOON))
+                  wall=wall or (lambda: NOON), heartbeat=heartbeat)
     holder["booth"] = booth
     return Kiosk(booth, visitor, out, table, opened)

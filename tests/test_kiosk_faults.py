@@ -103,11 +103,19 @@ def test_a_microphone_lost_mid_question_pauses_the_game_and_it_carries_on(tmp_pa
     heard = ["let's play"] + ["a", "yes", "b", "yes", "c", "yes", "d", "yes"] * 4
     voice = VoiceInput(mic, ScriptedRecognizer(heard), None, announce=out.say, locale=locale,
                        retry_s=0.01)
-    k = make_kiosk(tmp_path, [], output=out, open_devices=lambda: (voice, out), clock=Clock())
-    assert k.run() == 0
+    pings_while_paused = []
     paused = locale.line("paused_device", device="microphone")
     back = locale.line("device_back", device="microphone")
+
+    def heartbeat():
+        if out.lines and out.lines[-1] == paused:
+            pings_while_paused.append(mic.starts)
+
+    k = make_kiosk(tmp_path, [], output=out, open_devices=lambda: (voice, out), clock=Clock(),
+                   heartbeat=heartbeat)
+    assert k.run() == 0
     assert out.lines.index(paused) < out.lines.index(back)
+    assert pings_while_paused  # the watchdog is fed while the microphone is waited for
     assert mic.starts >= 3  # tried again until it opened
     assert len(k.games()) == 1 and k.games()[0].game.ending in ("wrong", "walked", "won")
     assert k.games()[0].questions >= 1  # the question was answered after the microphone came back
@@ -361,3 +369,26 @@ def test_an_input_that_keeps_failing_between_games_is_reopened_not_spun_on(tmp_p
     assert k.run() == 0
     assert naps == [2.0] * 3 and k.opened == [1, 2, 3, 4]
     assert k.endings() == [("wrong", 0)]
+
+
+def test_a_speaker_lost_mid_line_is_waited_for_with_the_heartbeat_going_on():
+    from voicehost.audio.sound_output import SoundOutputError
+    from voicehost.voice.spoken_output import SpokenOutput
+
+    class SpeakerBackAfterOneTry:
+        def __init__(self):
+            self.said = []
+
+        def say(self, text):
+            if not self.said:
+                self.said.append(None)
+                raise SoundOutputError("The speaker is gone.", "Plug it in.")
+            self.said.append(text)
+
+    pings = []
+    speaker = SpeakerBackAfterOneTry()
+    output = SpokenOutput(speaker, stream=open(os.devnull, "w"), effects=False)
+    output.keep_alive(lambda: pings.append(1))
+    output.say("Question 2, worth 2,000 kronor.")
+    assert speaker.said == [None, "Question 2, worth 2,000 kronor."]
+    assert pings  # the watchdog was fed while the speaker was waited for

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import abc
 import sys
-from typing import TextIO
+from typing import Callable, TextIO
 
 
 class HostOutput(abc.ABC):
+    ping: Callable[[], None] = staticmethod(lambda: None)
+    """Called now and then while the output waits for a lost speaker (``keep_alive``)."""
+
     @abc.abstractmethod
     def say(self, text: str) -> None:
         """Say one line, returning when it has been said."""
@@ -20,6 +23,10 @@ class HostOutput(abc.ABC):
 
     def stop(self) -> None:
         """Cut the line being said short (from another thread; a shutdown that cannot wait)."""
+
+    def keep_alive(self, ping: Callable[[], None]) -> None:
+        """Call ``ping`` now and then while waiting for a lost speaker to come back."""
+        self.ping = ping
 
     def close(self) -> None:
         pass

@@ -13,7 +13,7 @@ import select
 import sys
 import time
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Callable, TextIO
 
 from .intents import Context
 
@@ -56,6 +56,8 @@ class PlayerInput(abc.ABC):
     """The single keys players press (a ``KeyMap``), so the host can name them; None without."""
     only_keys = False
     """Players answer only with keys: the host says what to press rather than what to say."""
+    ping: Callable[[], None] = staticmethod(lambda: None)
+    """Called now and then while the input waits for a lost device (``keep_alive``)."""
 
     @abc.abstractmethod
     def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
@@ -65,6 +67,11 @@ class PlayerInput(abc.ABC):
         """Whether ``text`` (an option's text) can be heard at all: a speech model may lack
         one of its words, and then the host must not ask for it (its letter still works)."""
         return True
+
+    def keep_alive(self, ping: Callable[[], None]) -> None:
+        """Call ``ping`` now and then while waiting for a lost device to come back: for the
+        kiosk's watchdog, waiting for a microphone is not a hang."""
+        self.ping = ping
 
     def drop_keys(self) -> None:
         """Forget keys pressed and not yet taken (the kiosk, before a new game)."""

@@ -58,6 +58,7 @@ class Booth:
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
         player_input, output = open_devices()  # at start-up a missing device is reported
+        self._keep_alive(player_input, output)
         self.input, self.output = player_input, FinishLine(output, self.signals)
         self.clock = clock or getattr(self.input, "clock", None) or Clock()
         self.attract = Attract(self.lines, Phrases(locale.phrases, locale.data["numbers"]),
@@ -193,11 +194,18 @@ class Booth:
         self.input, self.output = self._open()
         self.log.info("devices reopened")
 
+    def _keep_alive(self, player_input: PlayerInput, output: HostOutput) -> None:
+        """A device lost inside a game is waited for in the device's own retry loop; the
+        heartbeat goes on from there, so systemd does not take the wait for a hang."""
+        player_input.keep_alive(self.heartbeat)
+        output.keep_alive(self.heartbeat)
+
     def _open(self) -> tuple[PlayerInput, HostOutput]:
         """Open the devices again, trying every REOPEN_SECONDS until they open."""
         while True:
             try:
                 player_input, output = self.open_devices()
+                self._keep_alive(player_input, output)
                 return player_input, FinishLine(output, self.signals)
             except FixableError as exc:
                 self.log.error("the devices cannot be opened (%s); trying again in %g s",

@@ -101,6 +101,9 @@ class FinishLine(HostOutput):
     def adjust_rate(self, words_per_minute: int) -> None:
         self.inner.adjust_rate(words_per_minute)
 
+    def keep_alive(self, ping) -> None:
+        self.inner.keep_alive(ping)
+
     def stop(self) -> None:
         self.inner.stop()
 

@@ -33,8 +33,7 @@ class SpokenOutput(HostOutput):
         if self.effects:
             self._keep_trying(lambda: self.speaker.play(sounds.effect(name)))
 
-    @staticmethod
-    def _keep_trying(play: Callable[[], object]) -> None:
+    def _keep_trying(self, play: Callable[[], object]) -> None:
         """A speaker lost mid-game: pause (the game is saved) and retry until it is back."""
         warned = False
         while True:
@@ -46,6 +45,7 @@ class SpokenOutput(HostOutput):
                     print(f"voicehost: {exc.reason} The game is paused and saved; retrying every "
                           f"{RETRY_SECONDS:.0f} s.", file=sys.stderr)
                     warned = True
+                self.ping()
                 time.sleep(RETRY_SECONDS)
 
     def adjust_rate(self, words_per_minute: int) -> None:

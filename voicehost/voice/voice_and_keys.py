@@ -49,6 +49,9 @@ class VoiceAndKeys(PlayerInput):
             if key and (self.key_map.action(key) or key.isdigit()):
                 self._keys.put(key)
 
+    def keep_alive(self, ping) -> None:
+        self.voice.keep_alive(ping)
+
     def hears(self, text: str) -> bool:
         """An option is offered by its text only when the voice can hear it."""
         return self.voice.hears(text)

@@ -119,6 +119,7 @@ class VoiceInput(PlayerInput):
             self.announce(self.locale.line("paused_device", device=device))
         print(f"voicehost: {error.reason} Retrying every {self.retry_s:g} s.", file=sys.stderr)
         while True:
+            self.ping()
             try:
                 self.microphone.stop()
             except MicrophoneError:
