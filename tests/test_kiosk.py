@@ -154,3 +154,38 @@ def test_a_real_phone_call_is_not_taken_for_a_player_who_walked_off(tmp_path):
     assert "Time's up!" in k.lines
     assert not any(line.startswith("Are you still there") for line in k.lines)
     assert k.endings() == [("wrong", 0)]
+
+
+def test_with_ask_name_a_typed_name_goes_on_the_table_and_enter_or_silence_keeps_the_number(tmp_path):
+    k = make_kiosk(tmp_path, ["play", RIGHT, "y", "walk away", "y", "  Ann   Lee  ",
+                              "play", WRONG, "y", "",
+                              "play", WRONG, "y", None], ask_name=True)
+    assert k.run() == 0
+    assert [g.game.player for g in k.games()] == ["Ann Lee", "player 2 of today", "player 3 of today"]
+    asked = [line for line in k.lines if line.startswith("For the high-score table")]
+    assert asked[0] == ("For the high-score table: type your name and press Enter, or just press "
+                        "Enter to stay Player 1.") and len(asked) == 3
+    assert "Thank you, Ann Lee." in k.lines
+    # the name is asked before the place is announced, for the same player
+    assert k.lines.index("Thank you, Ann Lee.") < k.lines.index(
+        "You're the first player today, and first of all time.")
+
+
+def test_without_ask_name_no_name_is_asked(tmp_path):
+    k = make_kiosk(tmp_path, ["play", WRONG, "y"])
+    assert k.run() == 0
+    assert not any("high-score table" in line for line in k.lines)
+
+
+def test_stopped_while_a_name_is_awaited_the_game_still_counts(tmp_path):
+    from voicehost.kiosk.shutdown import Shutdown
+
+    def sigterm(context):
+        assert context.phase == "name"
+        raise Shutdown()
+
+    k = make_kiosk(tmp_path, ["play", RIGHT, "y", "walk away", "y", sigterm], ask_name=True)
+    assert k.run() == 0
+    assert k.endings() == [("walked", 1000)]
+    assert [g.game.player for g in k.games()] == ["player 1 of today"]
+    assert not any("first player today" in line for line in k.lines)  # nothing said after the stop

@@ -201,6 +201,8 @@ class KioskSettings:
                                    lo=5, hi=300)
     max_game_minutes: int = _opt(15, "A game ends with a friendly wrap-up after this long.",
                                  lo=1, hi=240)
+    ask_name: bool = _opt(False, "With a keyboard (typed input), ask for a name for the "
+                          "high-score table at the end of a game; false: 'player N of today'.")
     state_dir: typing.Optional[str] = _opt(None, "Scores, log and status; null: "
                                            "~/.local/state/voicehost (XDG_STATE_HOME respected).")
 

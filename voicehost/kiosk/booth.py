@@ -18,7 +18,7 @@ from typing import Callable
 
 from ..config import Settings
 from ..errors import FixableError
-from ..host.intents import Phrases
+from ..host.intents import Context, Phrases
 from ..host.output import HostOutput
 from ..host.player_input import Clock, EndOfInput, PlayerInput
 from ..language.locale import Locale
@@ -30,6 +30,8 @@ from .scores import GameRecord, Placing, ScoreError, ScoreTable
 from .shutdown import FinishLine, Shutdown, StopSignals
 
 Devices = Callable[[], "tuple[PlayerInput, HostOutput]"]
+NAME_CHARS = 24
+"""A typed name is kept to this many characters."""
 REOPEN_SECONDS = 2.0
 """How long to wait before trying again to open devices that failed to open."""
 
@@ -132,8 +134,16 @@ class Booth:
                announce: bool = True) -> None:
         """Record the game and announce the place on today's and the all-time table."""
         game.tally.close(None, False)
+        label = self.locale.line("kiosk.player_label", n=number)
+        stopped: Shutdown | None = None
+        if announce and self.settings.kiosk.ask_name and self.input.typed \
+                and not self.input.only_keys:
+            try:
+                label = self.ask_name(self.locale.line("kiosk.player_name", n=number)) or label
+            except Shutdown as exc:  # stopped while a name was awaited: the game still counts
+                stopped = exc
         record = GameRecord(started=started, ended=self.wall(), edition=self.settings.game.edition,
-                            player=self.locale.line("kiosk.player_label", n=number),
+                            player=label,
                             winnings=game.winnings(), ending=ending, answers=tuple(game.tally.answers))
         self.games += 1
         try:
@@ -142,11 +152,29 @@ class Booth:
         except ScoreError as exc:
             self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {exc}".splitlines()[0]
             self.log.error("the game could not be recorded: %s", exc)
+            if stopped is not None:
+                raise stopped
             return
         self.log.info("game %d ended: %s, %d won, place %d today, %d of all time", self.games,
                       ending, record.winnings, placing.today, placing.all_time)
+        if stopped is not None:
+            raise stopped
         if announce:
             self.output.say(self.place_line(placing))
+
+    def ask_name(self, player: str) -> str | None:
+        """A name typed for the table (``kiosk.ask_name``), or None: Enter, silence for
+        ``kiosk.idle_seconds``, or the end of the input."""
+        self.output.say(self.lines.line("ask_name", player=player))
+        try:
+            heard = self.input.listen(Context("name"), [], self.settings.kiosk.idle_seconds)
+        except EndOfInput:
+            return None
+        name = " ".join(heard.text.split())[:NAME_CHARS] if heard else ""
+        if not name:
+            return None
+        self.output.say(self.lines.line("name_kept", name=name))
+        return name
 
     def place_line(self, placing: Placing) -> str:
         all_time = self.lines.ordinal(placing.all_time)
