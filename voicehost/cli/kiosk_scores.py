@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..config import load_settings
 from ..game.editions import EDITIONS
+from ..host.save import state_dir
 from ..kiosk.scores import EXPORT_COLUMNS, ScoreTable, StoredGame, table_path
 
 EPILOG = """\
@@ -68,13 +69,16 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
                         help="settings file (default: ./config.yaml when present)")
 
 
-def score_table_path(args: argparse.Namespace) -> Path:
-    """Where the score table is: --state-dir, else kiosk.state_dir, else the default state folder."""
+def kiosk_state_dir(args: argparse.Namespace) -> Path:
+    """The kiosk's folder: --state-dir, else kiosk.state_dir, else the default state folder."""
     if getattr(args, "state_dir", None):
-        return table_path(args.state_dir)
-    settings = load_settings(getattr(args, "config", None))
-    kiosk = getattr(settings, "kiosk", None)  # the kiosk section of config.yaml, when there is one
-    return table_path(getattr(kiosk, "state_dir", None))
+        return state_dir(args.state_dir)
+    return state_dir(load_settings(getattr(args, "config", None)).kiosk.state_dir)
+
+
+def score_table_path(args: argparse.Namespace) -> Path:
+    """Where the score table is, in the kiosk's folder."""
+    return table_path(kiosk_state_dir(args))
 
 
 def run_scores(args: argparse.Namespace) -> int:

@@ -15,8 +15,8 @@ import os
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from ..config import load_settings
-from ..kiosk.status import FILE_NAME, STALE_AFTER_S, Status, default_state_dir, read_status
+from ..kiosk.status import FILE_NAME, STALE_AFTER_S, Status, read_status
+from .kiosk_scores import kiosk_state_dir
 
 EXIT_RUNNING = 0
 EXIT_NOT_RUNNING = 1
@@ -46,19 +46,10 @@ def add_command(kiosk_subparsers) -> argparse.ArgumentParser:
 
 
 def run_status(args: argparse.Namespace) -> int:
-    path = state_dir(args) / FILE_NAME
+    path = kiosk_state_dir(args) / FILE_NAME
     running, lines = check(path, datetime.now().astimezone())
     print("\n".join(lines))
     return EXIT_RUNNING if running else EXIT_NOT_RUNNING
-
-
-def state_dir(args: argparse.Namespace) -> Path:
-    """``--state-dir``, else the config's ``kiosk.state_dir``, else the default state folder."""
-    if args.state_dir:
-        return Path(args.state_dir).expanduser()
-    settings = load_settings(getattr(args, "config", None), {})
-    configured = getattr(getattr(settings, "kiosk", None), "state_dir", None)
-    return Path(configured).expanduser() if configured else default_state_dir()
 
 
 def check(path: Path, now: datetime) -> tuple[bool, list[str]]:

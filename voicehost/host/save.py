@@ -20,9 +20,17 @@ class SaveError(ValueError):
         self.path, self.reason, self.kept = path, reason, kept
 
 
-def default_save_path() -> Path:
+def state_dir(configured: str | Path | None = None) -> Path:
+    """The folder for the saved game, the kiosk's scores, log and status: ``configured``
+    (``~`` expanded), else ``$XDG_STATE_HOME/voicehost``, by default ``~/.local/state/voicehost``."""
+    if configured:
+        return Path(configured).expanduser()
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
-    return Path(base) / "voicehost" / "game.json"
+    return Path(base) / "voicehost"
+
+
+def default_save_path() -> Path:
+    return state_dir() / "game.json"
 
 
 class SaveStore:

@@ -30,12 +30,12 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Iterator
 
-from ..host.save import default_save_path
+from ..host.save import state_dir as state_folder
 from ..questions.played import QuestionPlays
 from .score_errors import FIX_ASIDE, FIX_FOLDER, FIX_IO, ScoreError, sqlite_error
 
 __all__ = ["AnswerRecord", "GameRecord", "Placing", "ScoreError", "ScoreTable", "StoredGame",
-           "Cleared", "table_path", "default_state_dir", "EXPORT_COLUMNS"]
+           "Cleared", "table_path", "EXPORT_COLUMNS"]
 
 TABLE_FILE = "scores.sqlite3"
 SCHEMA_VERSION = 1
@@ -131,15 +131,9 @@ class Cleared:
     answers: int
 
 
-def default_state_dir() -> Path:
-    """``$XDG_STATE_HOME/voicehost``, by default ``~/.local/state/voicehost``."""
-    return default_save_path().parent
-
-
 def table_path(state_dir: str | Path | None = None) -> Path:
     """The score table's file in ``state_dir`` (None: the default state folder)."""
-    folder = Path(state_dir).expanduser() if state_dir else default_state_dir()
-    return folder / TABLE_FILE
+    return state_folder(state_dir) / TABLE_FILE
 
 
 class ScoreTable:

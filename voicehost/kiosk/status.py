@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ..host.save import default_save_path
 
 FILE_NAME = "status.json"
 WRITE_EVERY_S = 30.0
@@ -109,11 +108,6 @@ class StatusFile:
         if self._failing is not None:
             _log.info("the status file %s is written again", self.path)
             self._failing = None
-
-
-def default_state_dir() -> Path:
-    """``$XDG_STATE_HOME/voicehost``, else ``~/.local/state/voicehost`` (beside the saved game)."""
-    return default_save_path().parent
 
 
 def read_status(path: Path) -> Status | None:
