@@ -117,13 +117,12 @@ class Host:
         self.say([self.narrator.line("question_fresh", player=turn.player, level=turn.level,
                                      value=self.narrator.money(turn.value))])
         self.say(self.narrator.question_text())
-        keys = self.narrator.keys
         if game.phase is Phase.CONFIRM_ANSWER and turn.pending:
-            self.say([self.narrator.line(keys.keyed("pending"), option=turn.pending,
-                                         text=turn.question.option(turn.pending), **keys.fields())])
+            self.say([self.narrator.keyed_line("pending", option=turn.pending,
+                                               text=turn.question.option(turn.pending))])
         elif game.phase is Phase.CONFIRM_WALK:
-            self.say([self.narrator.line(keys.keyed("walk_pending"), **keys.fields(),
-                                         amount=self.narrator.money_or_nothing(turn.walk_amount))])
+            self.say([self.narrator.keyed_line(
+                "walk_pending", amount=self.narrator.money_or_nothing(turn.walk_amount))])
         elif game.phase is Phase.VOTE:
             self.say([self.narrator.line("vote_needed", voter=turn.speaker, player=turn.player)])
         elif game.phase is Phase.PICK_FRIEND:
@@ -222,8 +221,7 @@ class Host:
             return True
         context = Context("confirm_lifeline")
         lifeline = self.locale.lifeline(name)
-        keys = self.narrator.keys
-        self.say([self.narrator.line(keys.keyed("lifeline_pending"), lifeline=lifeline, **keys.fields())])
+        self.say([self.narrator.keyed_line("lifeline_pending", lifeline=lifeline)])
         for _ in range(3):
             heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
             understood = heard is not None and heard.confidence >= self.options.min_confidence
@@ -234,8 +232,8 @@ class Host:
                     return True
                 break
             if command != c.HostCommand("decoy"):
-                self.say([self.narrator.line(f"{keys.keyed('didnt_catch')}.confirm_lifeline",
-                                             lifeline=lifeline, **keys.fields())])
+                self.say([self.narrator.keyed_line("didnt_catch", "confirm_lifeline",
+                                                   lifeline=lifeline)])
         self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
         return False
 

@@ -50,6 +50,12 @@ class Narrator(ReaskLines):
         self._last = ""
 
     # ---------------------------------------------------------------- helpers
+    def keyed_line(self, key: str, part: str = "", **fields) -> str:
+        """The line ``key`` (its ``_keys`` variant when players answer only with keys; then
+        ``.part`` within it), with the names of the keys as fields (``{key_confirm}``)."""
+        name = self.keys.keyed(key) + (f".{part}" if part else "")
+        return self.line(name, **self.keys.fields(), **fields)
+
     def line(self, key: str, **fields) -> str:
         """The line ``key``; of several variants, never the one said just before."""
         variants = self.loc.variants(key)
@@ -156,9 +162,8 @@ class Narrator(ReaskLines):
         moment = turn.phase.value
         if turn.phase is Phase.ANSWER and not turn.lifelines:
             moment = "answer_no_lifeline"
-        return self.line(f"{self.keys.keyed('didnt_catch')}.{moment}", **self.keys.fields(),
-                         choices=self.loc.join(list(turn.friends), "or"),
-                         letters=self.letters_text(), option=turn.pending or "")
+        return self.keyed_line("didnt_catch", moment, choices=self.loc.join(list(turn.friends), "or"),
+                               letters=self.letters_text(), option=turn.pending or "")
 
     def balance(self, player: str) -> list[str]:
         """What the player has won, in the words players use: so far, earlier rounds, safe."""
@@ -252,9 +257,9 @@ class Narrator(ReaskLines):
         out.append(self.line("deck_reshuffled", level=e.level))
 
     def _pending(self, e: ev.AnswerPending, out: list) -> None:
-        key = "pending_final" if self._said_final else self.keys.keyed("pending")
-        out.append(self.line(key, option=e.option, text=self.game.question.option(e.option),
-                             **self.keys.fields()))
+        fields = dict(option=e.option, text=self.game.question.option(e.option))
+        out.append(self.line("pending_final", **fields) if self._said_final
+                   else self.keyed_line("pending", **fields))
 
     def _locked(self, e: ev.AnswerLocked, out: list) -> None:
         out.append(Sound("lock_in"))
@@ -263,8 +268,7 @@ class Narrator(ReaskLines):
         out.append(self.line(key, player=e.player, option=e.option))
 
     def _walk_pending(self, e: ev.WalkPending, out: list) -> None:
-        out.append(self.line(self.keys.keyed("walk_pending"), amount=self.money_or_nothing(e.amount),
-                             **self.keys.fields()))
+        out.append(self.keyed_line("walk_pending", amount=self.money_or_nothing(e.amount)))
 
     def _cancelled(self, e: ev.Cancelled, out: list) -> None:
         out.append(self.line("cancelled"))
