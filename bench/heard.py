@@ -48,6 +48,7 @@ from pathlib import Path
 
 from machine import cpu_model, package_versions
 
+from voicehost.language.locale import Locale
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.device_sound_output import DeviceSoundOutput
 from voicehost.audio.devices import import_sounddevice
@@ -285,7 +286,7 @@ def heard_lines(lines: list[str], recording: AudioClip, cache: Path) -> list[dic
     synth = Pyttsx3Synthesizer(host.voice, host.rate, host.volume,
                                cache_dir=cache / "voicehost" / "tts")
     try:
-        clips = [synth.render(line) for line in lines]
+        clips = [synth.render(Locale.load("en").speakable(line)) for line in lines]
     finally:
         synth.close()
     return [{"line": line, "audible_s": round(f.audible, 3), "heard": round(f.heard, 3)}

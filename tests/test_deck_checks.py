@@ -334,6 +334,6 @@ def test_findings_read_like_compiler_messages():
 
 def test_bundled_decks_have_no_errors():
     paths = bundled_deck_paths()
-    assert len(paths) == 5, "the five bundled English decks are not all there yet"
+    assert len([p for p in paths if p.name.startswith("en-")]) == 5, "the five English decks"
     errors = [str(f) for f in check_decks(paths) if f.severity == "error"]
     assert errors == [], "\n" + "\n".join(errors)

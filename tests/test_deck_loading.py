@@ -241,7 +241,8 @@ def test_check_command_on_a_broken_file_prints_file_line_and_no_traceback(tmp_pa
 def test_bundled_decks_are_found_and_load():
     paths = bundled_deck_paths()
     names = [p.name for p in paths]
-    assert names == [f"en-bank-levels-{a}.yaml" for a in ("01-03", "04-06", "07-09", "10-12", "13-15")]
+    assert [n for n in names if n.startswith("en-")] == [
+        f"en-bank-levels-{a}.yaml" for a in ("01-03", "04-06", "07-09", "10-12", "13-15")]
     deck = load_decks(paths)
     assert deck.levels("en") == {level: 42 for level in range(1, 16)}
     assert all(isinstance(p, Path) for p in paths)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from voicehost.audio.wav import write_wav
+from voicehost.language.locale import Locale
 from voicehost.speech.tts import Pyttsx3Synthesizer
 from voicehost.testing.audibility import locate
 from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, speak
@@ -101,8 +102,9 @@ def heard_line_by_line(lines: list[str], recording, cache: Path) -> list[tuple[s
     """Each line the host printed, rendered again as the game did (from its cache, or by the
     same voice), found in the recording of the speaker: (line, share of it heard)."""
     synth = Pyttsx3Synthesizer(None, 165, 1.0, cache_dir=cache)
+    spoken = Locale.load("en").speakable   # the printed line as it was said: money in words
     try:
-        clips = [synth.render(line) for line in lines]
+        clips = [synth.render(spoken(line)) for line in lines]
     finally:
         synth.close()
     return [(line, found.heard) for line, found in zip(lines, locate(clips, recording))]

@@ -57,7 +57,8 @@ class GameSettings:
                        "at a time; auto: the edition's default.", ("auto", "table", "hot_seat"))
     players: tuple[str, ...] = _opt((), "Player names; empty: the host asks how many play.")
     rounds: int = _opt(3, "Rounds before the richest player wins.", lo=1, hi=50)
-    language: str = _opt("en", "Language of the host, the phrases and the questions.", ("en",))
+    language: str = _opt("en", "Language of the host, what players may say, and the questions: "
+                         "en (English), sv (svenska), de (Deutsch).", ("en", "sv", "de"))
     decks: tuple[str, ...] = _opt((), "Deck files or folders; empty: the bundled decks.")
     confirm_answers: bool = _opt(True, "Ask 'final answer?' before locking an answer.")
     read_explanations: bool = _opt(True, "Read the explanation after each reveal.")

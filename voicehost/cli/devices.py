@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 DEVICES_EPILOG = """example:
   voicehost devices
@@ -10,6 +11,7 @@ DEVICES_EPILOG = """example:
 """
 VOICES_EPILOG = """example:
   voicehost voices
+  voicehost voices --lang sv
   then put a voice id or part of its name in host.voice (config.yaml)
 """
 
@@ -20,6 +22,7 @@ def add_devices_commands(sub) -> None:
     p.set_defaults(func=run_devices)
     v = sub.add_parser("voices", help="list the host's speech voices", epilog=VOICES_EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    v.add_argument("--lang", metavar="CODE", help="only voices for this language, e.g. sv or de")
     v.set_defaults(func=run_voices)
 
 
@@ -33,8 +36,22 @@ def run_voices(args) -> int:
     from ..speech.tts import Pyttsx3Synthesizer
     synth = Pyttsx3Synthesizer()
     try:
-        for voice in synth.voices():
+        voices = synth.voices()
+        if args.lang:
+            voices = [v for v in voices if speaks(v, args.lang)]
+            if not voices:
+                print(f"voicehost: no voice for {args.lang!r} here. With espeak-ng every language "
+                      "it knows has a voice: sudo apt-get install espeak-ng", file=sys.stderr)
+                return 1
+        for voice in voices:
             print(f"{voice.id:40} {voice.name:30} {', '.join(voice.languages)}")
     finally:
         synth.close()
     return 0
+
+
+def speaks(voice, language: str) -> bool:
+    """Whether ``voice`` speaks ``language`` (``sv`` matches ``sv`` and ``sv-SE``)."""
+    want = language.lower().replace("_", "-")
+    return any(lang.lower().lstrip("\x05").replace("_", "-").split("-")[0] == want.split("-")[0]
+               for lang in voice.languages)

@@ -23,7 +23,7 @@ KIOSK_EPILOG = """examples:
 Runs until SIGTERM or SIGINT (Ctrl-C): the line being said is finished, the game is
 recorded, and it exits 0. Settings: the kiosk section of config.yaml.
 """
-FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.seed": "--seed"}
+FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.language": "--lang", "game.seed": "--seed"}
 NESTED = ("kiosk_scores", "kiosk_status")
 """Modules that add a nested command (``add_command(kiosk_subparsers)``), when present."""
 
@@ -38,6 +38,8 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
     p.add_argument("--input", choices=("auto", "voice", "text", "keys"),
                    help="how players answer (input.mode); keys: single key presses, see input.keys")
     p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
+    p.add_argument("--lang", choices=("en", "sv", "de"),
+                   help="language of the host, the answers and the questions (game.language)")
     p.add_argument("--seed", type=int, metavar="N", help="repeatable games (game.seed)")
     p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")
     p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
@@ -55,7 +57,7 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
 
 
 def kiosk_settings(args: argparse.Namespace) -> Settings:
-    overrides = {"input.mode": args.input, "game.edition": args.edition, "game.seed": args.seed}
+    overrides = {"input.mode": args.input, "game.edition": args.edition, "game.language": args.lang, "game.seed": args.seed}
     return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
 

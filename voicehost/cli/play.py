@@ -41,6 +41,8 @@ def add_play_command(sub) -> None:
     p.add_argument("--input", choices=("auto", "voice", "text", "keys"),
                    help="how players answer (input.mode); keys: single key presses, see input.keys")
     p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
+    p.add_argument("--lang", choices=("en", "sv", "de"),
+                   help="language of the host, the answers and the questions (game.language)")
     p.add_argument("--format", choices=("auto", "table", "hot_seat"), help="game.format")
     p.add_argument("--players", metavar="NAMES", help='comma-separated names, e.g. "Ann,Bo,Cy"')
     p.add_argument("--rounds", type=int, metavar="N", help="game.rounds")
@@ -56,7 +58,8 @@ def add_play_command(sub) -> None:
 
 
 FLAGS = {
-    "input.mode": "--input", "game.edition": "--edition", "game.format": "--format",
+    "input.mode": "--input", "game.edition": "--edition", "game.language": "--lang",
+    "game.format": "--format",
     "game.rounds": "--rounds", "game.seed": "--seed", "lifelines.phone": "--phone",
     "game.save_file": "--save-file", "game.players": "--players",
     "game.confirm_answers": "--no-confirm",
@@ -66,7 +69,8 @@ FLAGS = {
 
 def play_settings(args: argparse.Namespace) -> Settings:
     overrides = {
-        "input.mode": args.input, "game.edition": args.edition, "game.format": args.format,
+        "input.mode": args.input, "game.edition": args.edition, "game.language": args.lang,
+        "game.format": args.format,
         "game.rounds": args.rounds, "game.seed": args.seed, "lifelines.phone": args.phone,
         "game.save_file": args.save_file,
         "game.players": session.parse_players(args.players) if args.players is not None else None,
@@ -113,6 +117,8 @@ def command_line(args, *, resume: bool, save_file: str | None = None) -> str:
         words += ["--save-file", save_file]
     if args.input:
         words += ["--input", args.input]
+    if getattr(args, "lang", None):
+        words += ["--lang", args.lang]
     if not resume:
         for dest, flag in RESUME_IGNORES:
             value = getattr(args, dest)
@@ -145,6 +151,10 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output) ->
         print(note, file=sys.stderr)
     if saved:
         game, paths, language = saved.game, saved.paths, saved.language
+        if language != locale.code:
+            raise session.SetupError(
+                f"the saved game is played in {language!r}, not {locale.code!r}; resume it with "
+                f"--lang {language}, or leave out --resume to start a new game.")
         ignored = ignored_on_resume(args)
         if ignored:
             print(f"voicehost: the saved game keeps its own edition, players and rules, so these "

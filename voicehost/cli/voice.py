@@ -119,6 +119,7 @@ def run_demo(args) -> int:
     from ..speech.speaker import Speaker
     from ..speech.tts import Pyttsx3Synthesizer
     from ..testing.simulated_players import SimulatedPlayers
+    from ..voice.open_devices import host_voice
     from ..voice.spoken_output import SpokenOutput
 
     settings = load_settings(getattr(args, "config", None))
@@ -127,9 +128,9 @@ def run_demo(args) -> int:
     questions = load_questions(deck_paths(settings), settings.game.language)
     game = Game(EDITIONS[args.edition], players, questions, Rules(rounds=args.rounds), args.seed)
     recognizer = _recognizer(args, settings, settings.game.language)
-    speaker = Speaker(Pyttsx3Synthesizer(settings.host.voice, settings.host.rate, settings.host.volume),
+    speaker = Speaker(Pyttsx3Synthesizer(host_voice(settings), settings.host.rate, settings.host.volume),
                       FileSoundOutput(args.out))
-    output = SpokenOutput(speaker, effects=settings.host.sounds)
+    output = SpokenOutput(speaker, effects=settings.host.sounds, spoken=locale.speakable)
     voices = SimulatedPlayers(lambda: game, recognizer, seed=args.seed,
                               play_audio=lambda clip: speaker.play(clip), questions=args.questions)
     host = Host(game, locale, voices, output, seed=args.seed,

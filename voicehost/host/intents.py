@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..game import commands as c
 from ..game.question import LETTERS
-from ..language.numbers import spell_digits
+from ..language.numbers import say_number, spell_digits
 from .soundalike import SoundAlike
 
 ANSWER_PHASES = ("answer", "confirm_answer", "confirm_walk")
@@ -338,11 +338,16 @@ def _match_start(raw: str, body: str, phrases: Phrases, typed: bool) -> c.Comman
 
 
 def _match_count(body: str, phrases: Phrases) -> c.Command | None:
-    ones = phrases.numbers["ones"]
+    counts = _count_words(phrases)
     tokens = [t for t in body.split() if t not in phrases.words("players_word")]
-    if len(tokens) == 1 and tokens[0] in ones[1:7]:
-        return c.HostCommand(f"count:{ones.index(tokens[0])}")
+    if len(tokens) == 1 and tokens[0] in counts:
+        return c.HostCommand(f"count:{counts.index(tokens[0]) + 1}")
     return None
+
+
+def _count_words(phrases: Phrases) -> list[str]:
+    """"one" to "six" in the locale's language ("ett" ... "sex", "eins" ... "sechs")."""
+    return [say_number(n, phrases.numbers) for n in range(1, 7)]
 
 
 def grammar(context: Context, phrases: Phrases) -> list[str]:
@@ -363,7 +368,7 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     if phase == "attract":
         out += phrases.words("start_game")
     elif phase == "count":
-        ones = phrases.numbers["ones"][1:7]
+        ones = _count_words(phrases)
         out += ones + [f"{n} {w}" for n in ones for w in phrases.words("players_word")[:1]]
     elif phase == "call":
         out += phrases.words("stop_clock") + phrases.words("no_answer")

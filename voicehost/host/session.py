@@ -55,7 +55,8 @@ def load_questions(paths: list[str], language: str) -> list[Question]:
     questions = [q for q in deck if q.language == language]
     if not questions:
         raise SetupError(f"the decks have no questions in language {language!r}: "
-                         f"{', '.join(paths)}. Set game.language or game.decks in config.yaml.")
+                         f"{', '.join(paths)}. Choose another language (--lang, or game.language in "
+                         "config.yaml), or decks that have it (game.decks).")
     return questions
 
 
@@ -70,6 +71,7 @@ def new_game(settings: Settings, players: list[str], questions: list[Question]) 
 
 def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Locale) -> list[str]:
     """No players configured: ask how many play (one to six) and name them Player 1, Player 2...
+    (in the locale's words: Spelare 1, Spieler 1).
 
     Raises ``EndOfInput`` when the input ends (or "quit" is typed) before an answer."""
     phrases = Phrases(locale.phrases, locale.data["numbers"])
@@ -85,7 +87,7 @@ def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Loca
             raise EndOfInput()
         if command is not None and getattr(command, "name", "").startswith("count:"):
             count = int(command.name.split(":")[1])
-            players = [f"Player {i}" for i in range(1, count + 1)]
+            players = [locale.line("player_default", n=i) for i in range(1, count + 1)]
             output.say(locale.line("player_count_set", count=count, players=locale.join(players)))
             return players
         output.say(again[misses % len(again)])

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 
 import yaml
+
+from .numbers import say_amount
 
 
 class LocaleError(ValueError):
@@ -25,7 +29,9 @@ class Locale:
         except FileNotFoundError:
             raise LocaleError(f"no locale file for language {code!r}; "
                               f"available: {', '.join(available())}") from None
-        return cls(code, yaml.safe_load(text))
+        data = yaml.safe_load(text)
+        data["numbers"].setdefault("language", code)
+        return cls(code, data)
 
     @property
     def phrases(self) -> dict:
@@ -47,8 +53,44 @@ class Locale:
         return [str(v) for v in node] if isinstance(node, list) else [str(node)]
 
     def money(self, amount: int, currency: str) -> str:
+        """``amount`` as written on screen: "10,000 kronor" (en), "10 000 kr" (sv), "16.000 €" (de)."""
         grouped = f"{amount:,}".replace(",", self.data["money"]["thousands"])
         return self.data["money"][currency].format(amount=grouped)
+
+    def say_money(self, amount: int, currency: str) -> str:
+        """``amount`` as the host says it: "tiotusen kronor", "sechzehntausend Euro"."""
+        words = say_amount(amount, self.data["numbers"])
+        return self.data["money_spoken"][currency].format(words=words)
+
+    def speakable(self, text: str) -> str:
+        """A printed line as it is spoken: each sum of money written as :meth:`money`
+        writes it said in words, and the ``pronunciation`` respellings applied."""
+        for currency, pattern in self._money_patterns.items():
+            text = pattern.sub(lambda m, c=currency: self.say_money(
+                int(re.sub(r"\D", "", m.group("amount"))), c), text)
+        respell = self._respellings
+        if respell:
+            text = respell[0].sub(lambda m: respell[1][m.group(0).casefold()], text)
+        return text
+
+    @cached_property
+    def _money_patterns(self) -> dict[str, re.Pattern]:
+        """For each currency, the written form of any amount (``10 000 kr``)."""
+        sep = re.escape(self.data["money"]["thousands"])
+        amount = rf"(?P<amount>\d{{1,3}}(?:{sep}\d{{3}})+|\d+)"
+        out = {}
+        for currency in self.data["money_spoken"]:
+            head, _, tail = self.data["money"][currency].partition("{amount}")
+            out[currency] = re.compile(rf"(?<![\w.,]){re.escape(head)}{amount}{re.escape(tail)}(?!\w)")
+        return out
+
+    @cached_property
+    def _respellings(self) -> tuple[re.Pattern, dict[str, str]] | None:
+        table = {str(k).casefold(): str(v) for k, v in (self.data.get("pronunciation") or {}).items()}
+        if not table:
+            return None
+        words = sorted(table, key=len, reverse=True)
+        return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE), table
 
     def lifeline(self, name: str) -> str:
         return self.data["lifelines"][name]

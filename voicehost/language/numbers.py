@@ -1,12 +1,25 @@
-"""Numbers as words, from a locale's number table, so "1945" can be matched when spoken."""
+"""Numbers as words, from a locale's number table, so "1945" can be matched when spoken.
+
+English reads numbers with the words of its locale file (``ones``, ``tens``, ...).
+Swedish and German write a number below a million as one word
+(``tjugoett``, ``einundzwanzig``), which a table of parts cannot build: their
+locale files say ``engine: num2words`` and the num2words library spells them.
+"""
 
 from __future__ import annotations
 
 import re
 
+from num2words import num2words
+
+NUM2WORDS = "num2words"
+"""The ``engine`` of a number table whose numbers num2words spells."""
+
 
 def say_number(n: int, table: dict) -> str:
-    """Cardinal words: 2500 -> "two thousand five hundred"."""
+    """Cardinal words: 2500 -> "two thousand five hundred" (en), "tvåtusenfemhundra" (sv)."""
+    if table.get("engine") == NUM2WORDS:
+        return _num2words(n, table["language"])
     ones, tens = table["ones"], table["tens"]
     if n < 0:
         return "minus " + say_number(-n, table)
@@ -25,8 +38,31 @@ def say_number(n: int, table: dict) -> str:
     raise AssertionError(n)
 
 
+def say_amount(n: int, table: dict) -> str:
+    """A sum of money in words, as a native says it before the currency:
+    "three hundred and twenty thousand" (en), "trehundratjugotusen" (sv),
+    "en miljon tvåhundrafemtiotusen" (sv), "sechzehntausend" (de), "eine Million" (de)."""
+    if table.get("engine") == NUM2WORDS:
+        return _num2words(n, table["language"])
+    return num2words(n, lang="en").replace(",", "")
+
+
+def _num2words(n: int, language: str) -> str:
+    words = num2words(n, lang=language)
+    # Natives say "hundra kronor", "tusen kronor", "hundert Euro", "tausend Euro":
+    # num2words writes "etthundra", "etttusen", "einhundert", "eintausend".
+    for head in ("ett", "ein"):
+        for unit in ("hundra", "tusen", "hundert", "tausend"):
+            if words.startswith(head + unit):
+                words = words[len(head):]
+    return words
+
+
 def say_year(n: int, table: dict) -> str:
-    """Year style: 1945 -> "nineteen forty five", 1905 -> "nineteen oh five"."""
+    """Year style: 1945 -> "nineteen forty five", 1905 -> "nineteen oh five" (English;
+    Swedish and German years are read as their numbers)."""
+    if table.get("engine") == NUM2WORDS:
+        return say_number(n, table)
     if not 1100 <= n <= 1999 or n % 1000 < 10 and n % 100 == 0:
         return say_number(n, table)
     high, low = divmod(n, 100)

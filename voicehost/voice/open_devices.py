@@ -54,7 +54,7 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
             return open_key_input(settings, locale), output
         output.say(locale.line("no_speaker"))
         return KeyboardInput(), output
-    output = SpokenOutput(speaker, effects=settings.host.sounds)
+    output = SpokenOutput(speaker, effects=settings.host.sounds, spoken=locale.speakable)
     if mode == "text":
         return KeyboardInput(), output
     if mode == "keys":
@@ -98,7 +98,17 @@ def open_speaker(args, settings) -> Speaker:
         raise DeviceError(f"{exc.reason} {exc.fix} Or play on screen only, typing the answers: "
                           "--input text.") from None
     host = settings.host
-    return Speaker(Pyttsx3Synthesizer(host.voice, host.rate, host.volume, cache_dir=tts_cache_dir()), out)
+    return Speaker(Pyttsx3Synthesizer(host_voice(settings), host.rate, host.volume,
+                                      cache_dir=tts_cache_dir()), out)
+
+
+def host_voice(settings) -> str | None:
+    """``host.voice``, or else a voice of the game's language (espeak-ng's ``sv``, ``de``);
+    English keeps the engine's default voice."""
+    if settings.host.voice:
+        return settings.host.voice
+    language = settings.game.language
+    return None if language == "en" else language
 
 
 def tts_cache_dir() -> Path:

@@ -20,14 +20,18 @@ from .voice_input import RETRY_SECONDS
 class SpokenOutput(HostOutput):
     """Every line is spoken and printed (for sighted players and the log)."""
 
-    def __init__(self, speaker: Speaker, stream: TextIO | None = None, effects: bool = True) -> None:
+    def __init__(self, speaker: Speaker, stream: TextIO | None = None, effects: bool = True,
+                 spoken: Callable[[str], str] | None = None) -> None:
         self.speaker = speaker
         self.stream = stream or sys.stdout
         self.effects = effects
+        self.spoken = spoken or (lambda text: text)
+        """The printed line as it is said (``Locale.speakable``: money in words, respellings)."""
 
     def say(self, text: str) -> None:
         print(text, file=self.stream, flush=True)
-        self._keep_trying(lambda: self.speaker.say(text))
+        spoken = self.spoken(text)
+        self._keep_trying(lambda: self.speaker.say(spoken))
 
     def sound(self, name: str) -> None:
         if self.effects:
