@@ -154,3 +154,49 @@ def test_silence_is_not_an_utterance(recognizer):
     transcript, decided = hear(recognizer, bytes(2 * RATE * 2))
     assert decided is None
     assert transcript.text == "" and transcript.confidence == 0.0
+
+
+# Swedish and German phrases on the Vosk code path. No Swedish or German model can be had
+# here, so the Korean model stands in: its vocabulary has no Latin words, which proves that
+# å/ä/ö/ü/ß survive normalisation, the JSON grammar and the vocabulary check intact.
+NORDIC = ["jag tar pengarna", "fråga publiken", "ÄR DU SÄKER", "fünfzig fünfzig",
+          "Straße der Einheit", "ich weiß nicht"]
+
+
+def test_swedish_and_german_phrases_are_folded_and_kept_whole():
+    from voicehost.speech.recognizer import normalize_phrase
+
+    assert normalize_phrase("ÄR DU SÄKER?", "sv") == "är du säker"
+    assert normalize_phrase("Fünfzig-Fünfzig!", "de") == "fünfzig fünfzig"
+    assert normalize_phrase("Straße", "de") == "straße"          # ß is not made "ss"
+    assert normalize_phrase("Fråga 3", "sv") == "fråga tre"
+    assert normalize_phrase("Stufe 21", "de") == "stufe einundzwanzig"
+
+
+def test_words_the_model_lacks_are_named_with_their_letters_intact(recognizer):
+    missing = recognizer.missing_words(NORDIC)
+    assert {"fråga", "är", "säker", "fünfzig", "straße", "weiß"} <= set(missing)
+    assert all(w == w.lower() for w in missing)
+
+
+def test_a_grammar_of_korean_swedish_and_german_keeps_only_what_the_model_knows(korean):
+    from voicehost.speech.vosk_recognizer import VoskRecognizer
+
+    rec = VoskRecognizer(MODEL, "ko")
+    rec.set_phrases(NORDIC + ["서울", "부산"])
+    assert rec.phrases == ["서울", "부산"]          # the others are dropped, not sent half-known
+    heard, _ = hear(rec, korean("서울"))
+    assert heard.text == "서울"
+
+
+def test_a_model_without_runtime_graphs_is_not_held_to_the_grammar(tmp_path):
+    from voicehost.speech.vosk_recognizer import check_vosk_model, supports_grammar
+
+    assert supports_grammar(MODEL)
+    copy = tmp_path / "vosk-model-big"
+    (copy / "am").mkdir(parents=True)
+    (copy / "am" / "final.mdl").write_bytes(b"x")
+    (copy / "graph").mkdir()
+    (copy / "graph" / "HCLG.fst").write_bytes(b"x")
+    assert not supports_grammar(copy)
+    assert check_vosk_model(copy) == copy        # usable: the host then confirms everything

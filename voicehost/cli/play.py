@@ -83,6 +83,8 @@ def run_play(args: argparse.Namespace) -> int:
     settings = play_settings(args)
     locale = Locale.load(settings.game.language)
     player_input, output = open_devices(args, settings, locale)
+    if player_input.confirm_everything:
+        settings = session.confirm_everything(settings)
     try:
         return host_game(args, settings, locale, player_input, output)
     finally:

@@ -56,6 +56,9 @@ class PlayerInput(abc.ABC):
     """The single keys players press (a ``KeyMap``), so the host can name them; None without."""
     only_keys = False
     """Players answer only with keys: the host says what to press rather than what to say."""
+    confirm_everything = False
+    """The recogniser is not held to the game's phrases (a Vosk model without runtime
+    graphs): every answer and lifeline is confirmed, whatever the settings say."""
     ping: Callable[[], None] = staticmethod(lambda: None)
     """Called now and then while the input waits for a lost device (``keep_alive``)."""
 

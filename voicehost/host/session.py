@@ -7,7 +7,7 @@ message that names the fix; ``cli/main.py`` prints it and exits with status 2.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -58,6 +58,13 @@ def load_questions(paths: list[str], language: str) -> list[Question]:
                          f"{', '.join(paths)}. Choose another language (--lang, or game.language in "
                          "config.yaml), or decks that have it (game.decks).")
     return questions
+
+
+def confirm_everything(settings: Settings) -> Settings:
+    """The settings with every answer and every heard lifeline confirmed (a recogniser that
+    is not held to the game's phrases)."""
+    return replace(settings, game=replace(settings.game, confirm_answers=True),
+                   input=replace(settings.input, confirm_lifelines=True))
 
 
 def new_game(settings: Settings, players: list[str], questions: list[Question]) -> Game:

@@ -18,6 +18,7 @@ from typing import Callable
 
 from ..config import Settings
 from ..errors import FixableError
+from ..host.session import confirm_everything
 from ..host.intents import Context, Phrases
 from ..host.output import HostOutput
 from ..host.player_input import Clock, EndOfInput, PlayerInput
@@ -60,6 +61,8 @@ class Booth:
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
         player_input, output = open_devices()  # at start-up a missing device is reported
+        if player_input.confirm_everything:
+            self.settings = settings = confirm_everything(settings)
         self._keep_alive(player_input, output)
         self.input, self.output = player_input, FinishLine(output, self.signals)
         self.clock = clock or getattr(self.input, "clock", None) or Clock()

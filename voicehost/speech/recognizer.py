@@ -71,6 +71,9 @@ class RecognizerError(FixableError):
 class Recognizer(abc.ABC):
     """Streaming speech recognition restricted to a list of phrases."""
 
+    grammar_bound: bool = True
+    """Whether the decoder itself is held to the phrases. False (a Vosk model without
+    runtime graphs) means only phrases are passed on, but the host confirms everything."""
     language: str
     """Language code of the model, e.g. ``en``."""
     name: str

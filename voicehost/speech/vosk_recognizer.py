@@ -68,11 +68,6 @@ def check_vosk_model(path: str | Path) -> Path:
         hint = f"It contains one: use {inner[0]}. " if inner else ""
         raise RecognizerError(
             f"{folder} is not a Vosk model folder (no am/final.mdl).", hint + _MODEL_FIX)
-    if not supports_grammar(folder):
-        raise RecognizerError(
-            f"The Vosk model in {folder} has a fixed decoding graph (HCLG.fst), so it cannot be "
-            "limited to the phrases the host expects.",
-            "Use a small model (vosk-model-small-*), which has graph/HCLr.fst and graph/Gr.fst.")
     return folder
 
 
@@ -90,6 +85,10 @@ class VoskRecognizer(VocabularyRecognizer):
 
         self.model_path = check_vosk_model(model_path)
         self.language = language
+        self.grammar_bound = supports_grammar(self.model_path)
+        """False for a model without runtime graphs (graph/HCLr.fst and graph/Gr.fst): Vosk
+        then only logs "Runtime graphs are not supported by this model" and recognises its
+        whole vocabulary. Such a transcript is kept only when it is one of the phrases."""
         vosk.SetLogLevel(-1)
         try:
             self._model = vosk.Model(str(self.model_path))
@@ -206,7 +205,10 @@ class VoskRecognizer(VocabularyRecognizer):
         else:
             covered = 1.0  # nothing voiced was detected: no evidence either way
         confidence = _clip(acoustic * share * covered)
-        return Transcript(" ".join(w.text for w in words), confidence, words)
+        text = " ".join(w.text for w in words)
+        if not self.grammar_bound and text not in self._phrases:
+            return NOTHING   # the whole vocabulary was open: anything else is a mumble made words
+        return Transcript(text, confidence, words)
 
 
 def _clip(value: float) -> float:

@@ -30,6 +30,15 @@ from .voice_and_keys import VoiceAndKeys
 from .voice_input import VoiceInput
 
 
+UNBOUND_MODEL = (
+    "this Vosk model has no runtime graphs (graph/HCLr.fst and graph/Gr.fst), so it cannot be "
+    "limited to the phrases of the game: it listens for every word it knows, and a mumble can "
+    "come out as a sentence. To stay safe, the host takes only whole phrases of the game and "
+    "asks 'final answer?' before every answer and 'are you sure?' before every lifeline. A "
+    "small model (vosk-model-small-*) with those files is better: voicehost models download LANG.")
+"""Said once when such a model is loaded."""
+
+
 class DeviceError(FixableError):
     """Voice mode cannot start; the message names the fix."""
 
@@ -67,9 +76,13 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
             output.close()
             raise DeviceError(f"{exc}") from None
         note = locale.line("no_microphone")
+        if isinstance(exc, RecognizerError):   # no speech model for the language: say how, in it
+            note = locale.line("no_model", command=f"voicehost models download {locale.code}")
         print(f"voicehost: {exc}", file=sys.stderr)
         output.say(note)
         return KeyboardInput(), output
+    if not recognizer.grammar_bound:
+        print(f"voicehost: {UNBOUND_MODEL}", file=sys.stderr)
     report = check_vocabulary(recognizer, locale, ("fifty_fifty", "ask_audience", "phone_friend"))
     if report:
         print(f"voicehost: {report.message(recognizer.name)}", file=sys.stderr)

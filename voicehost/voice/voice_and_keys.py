@@ -29,6 +29,7 @@ class VoiceAndKeys(PlayerInput):
     def __init__(self, voice: VoiceInput, keys: KeyInput) -> None:
         self.voice = voice
         self.key_input = keys
+        self.confirm_everything = voice.confirm_everything
         self.key_map = keys.key_map
         self.clock = getattr(voice, "clock", None)
         self._keys: queue.Queue[str] = queue.Queue()

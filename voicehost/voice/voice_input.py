@@ -32,6 +32,7 @@ class VoiceInput(PlayerInput):
                  log: TextIO | None = None, reported: Iterable[str] = ()) -> None:
         self.microphone = microphone
         self.recognizer = recognizer
+        self.confirm_everything = not recognizer.grammar_bound
         self.listener = Listener(microphone, recognizer)
         self.speaker = speaker
         self.echo_tail_s = echo_tail_s
