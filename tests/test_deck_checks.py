@@ -337,3 +337,34 @@ def test_bundled_decks_have_no_errors():
     assert len([p for p in paths if p.name.startswith("en-")]) == 5, "the five English decks"
     errors = [str(f) for f in check_decks(paths) if f.severity == "error"]
     assert errors == [], "\n" + "\n".join(errors)
+
+
+def _band(longest_right: int, total: int, options, odd=False):
+    """``total`` questions at levels 11-15, in ``longest_right`` of which the right answer is
+    the option that stands out (the longest, or with ``odd`` the only one of several words)."""
+    qs = []
+    for i in range(total):
+        stand_out = "ABCD"[i % 4]
+        answer = stand_out if i < longest_right else "ABCD"[(i + 1) % 4]
+        opts = list(options)
+        opts["ABCD".index(stand_out)] = "Port of Spain" if odd else "Constantinople"
+        qs.append(question(f"t-{i:02d}", 11 + i % 5, f"Which {NOUNS[i % 16]} tale number {i} is it?",
+                           tuple(opts), answer))
+    return qs
+
+
+@pytest.mark.parametrize("odd", [False, True])
+def test_a_band_whose_right_answers_stand_out_is_warned(tmp_path, odd):
+    code = "answer-odd-one-out" if odd else "answer-longest"
+    path = tmp_path / "tell.yaml"
+    write(path, _band(8, 20, ("Oslo", "Lima", "Rome", "Bern"), odd))   # 40%
+    found = texts(check_decks([path]), code)
+    assert len(found) == 1 and "levels 11-15" in found[0] and "8 of 20" in found[0]
+    write(path, _band(5, 20, ("Oslo", "Lima", "Rome", "Bern"), odd))   # 25%, chance
+    assert texts(check_decks([path]), code) == []
+
+
+def test_the_bundled_decks_have_no_answer_tells():
+    found = [str(f) for f in check_decks(bundled_deck_paths())
+             if f.code in ("answer-longest", "answer-odd-one-out")]
+    assert found == []

@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from .tells import tells
 from ..game.question import LETTERS, Question
 from ..language.spoken import WORD, options_sound_alike
 from .deck import bundled_deck_paths, deck_files, read_deck_contents
@@ -136,6 +137,8 @@ def check_report(paths: Iterable[str | Path] | None, players: int = 1, rounds: i
                               first_file=str(files[0]) if files else "")
     findings += _near_duplicates(questions)
     findings += _answer_spread(questions)
+    findings += tells(questions, lambda q, code, message, fix: Finding(
+        "warning", q.source, 0, code, message, fix))
     for q in questions:
         findings += _question_warnings(q)
     order = {str(p): i for i, p in enumerate(files)}
