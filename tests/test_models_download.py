@@ -144,3 +144,13 @@ def test_the_command_line_shows_progress(server, tmp_path):
     listing = subprocess.run([sys.executable, "-m", "voicehost", "models", "path", "--dir", str(tmp_path / "m")],
                              capture_output=True, text=True, timeout=60)
     assert "de:" in listing.stdout
+
+
+def test_the_swedish_model_is_fetched_and_then_chosen_for_a_swedish_game(server, tmp_path):
+    from voicehost.speech.recognizers import find_vosk_models
+
+    root, url, _ = server
+    fake_model_zip(root / "sv.zip", "vosk-model-small-sv-rhasspy-0.15")
+    folder = models.install("sv", tmp_path / "models", url=f"{url}/sv.zip")
+    assert folder.name == models.entry_for("sv").name
+    assert find_vosk_models(tmp_path / "models") == {"sv": folder}

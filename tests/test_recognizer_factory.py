@@ -116,17 +116,20 @@ def test_a_model_one_folder_down_is_pointed_at(tmp_path):
     assert str(tmp_path / "vosk-model-small-ko-0.22") in err.value.fix
 
 
-def test_a_big_model_without_runtime_grammars_is_refused(tmp_path):
-    big = tmp_path / "vosk-model-en-us-0.22"
-    (big / "am").mkdir(parents=True)
-    (big / "am" / "final.mdl").write_bytes(b"")
-    (big / "graph").mkdir()
-    (big / "graph" / "HCLG.fst").write_bytes(b"")
-    with pytest.raises(RecognizerError) as err:
-        make_recognizer("vosk", "en", model=big)
-    assert "cannot be limited to the phrases" in err.value.reason
-    assert "vosk-model-small" in err.value.fix
-    assert find_vosk_models(tmp_path) == {}
+def test_a_model_without_runtime_grammars_counts_only_when_no_better_one_serves(tmp_path):
+    def fake(name: str, graph: tuple[str, ...]) -> Path:
+        folder = tmp_path / name
+        (folder / "am").mkdir(parents=True)
+        (folder / "am" / "final.mdl").write_bytes(b"")
+        (folder / "graph").mkdir()
+        for f in graph:
+            (folder / "graph" / f).write_bytes(b"")
+        return folder
+
+    big = fake("vosk-model-en-us-0.22", ("HCLG.fst",))
+    assert find_vosk_models(tmp_path) == {"en": big}      # taken, and then used with care
+    small = fake("vosk-model-small-en-us-0.15", ("HCLr.fst", "Gr.fst"))
+    assert find_vosk_models(tmp_path) == {"en": small}    # the one that can be held to phrases
 
 
 def test_engine_names_are_checked(tmp_path):

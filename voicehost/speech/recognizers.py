@@ -39,14 +39,21 @@ def model_language(folder: Path) -> str | None:
 def find_vosk_models(models_dir: Path | None) -> dict[str, Path]:
     """Vosk model folders directly inside ``models_dir``, by language.
 
-    Only folders that look like Vosk models and can be limited to a phrase
-    list count. When several serve one language, the first in name order wins.
+    Only folders that look like Vosk models count. When several serve one
+    language, one that can be limited to a phrase list (runtime graphs) wins over
+    one that cannot, then the first in name order.
     """
     from .vosk_recognizer import looks_like_vosk_model, supports_grammar
 
     found: dict[str, Path] = {}
     if models_dir is None or not Path(models_dir).is_dir():
         return found
+    folders = [f for f in sorted(Path(models_dir).iterdir()) if f.is_dir() and looks_like_vosk_model(f)]
+    for folder in sorted(folders, key=lambda f: not supports_grammar(f)):
+        language = model_language(folder)
+        if language and language not in found:
+            found[language] = folder
+    return found
     for folder in sorted(Path(models_dir).iterdir()):
         if not folder.is_dir() or not looks_like_vosk_model(folder) or not supports_grammar(folder):
             continue
