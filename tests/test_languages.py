@@ -308,3 +308,19 @@ def test_the_host_picks_a_voice_of_the_language_unless_one_is_set():
     assert host_voice(load_settings(None, {"game.language": "sv"})) == "sv"
     assert host_voice(load_settings(None, {"game.language": "en"})) is None
     assert host_voice(load_settings(None, {"game.language": "de", "host.voice": "mb-de2"})) == "mb-de2"
+
+
+@pytest.mark.parametrize("code,printed,said", [
+    ("sv", "Du går härifrån med 320 000 kr.", "Du går härifrån med trehundratjugotusen kronor."),
+    ("de", "Den Publikumsjoker für 16.000 €?", "Den Publikums-Dschoker für sechzehntausend Euro?"),
+])
+def test_the_host_prints_the_line_as_written_and_says_it_as_spoken(code, printed, said):
+    import io
+
+    from voicehost.testing.recording_speaker import RecordingSpeaker
+    from voicehost.voice.spoken_output import SpokenOutput
+
+    speaker, screen = RecordingSpeaker(), io.StringIO()
+    SpokenOutput(speaker, stream=screen, effects=False, spoken=locale(code).speakable).say(printed)
+    assert screen.getvalue() == printed + "\n"
+    assert speaker.said == [said]
