@@ -64,6 +64,15 @@ class Narrator(ReaskLines):
         self._last = fresh[0] if len(fresh) == 1 else self.rng.choice(fresh)
         return self._last
 
+    def inline(self, text: str) -> str:
+        """An option's text inside a sentence: a leading article in lower case
+        ("You said B, the Inca"; "Sie sagen C, der Adler"), as a host says it."""
+        first, _, rest = text.partition(" ")
+        articles = {a.casefold() for a in self.loc.phrases.get("articles", [])}
+        if rest and first.casefold() in articles and first[:1].isupper():
+            return f"{first.lower()} {rest}"
+        return text
+
     def money(self, amount: int) -> str:
         return self.loc.money(amount, self.game.edition.currency)
 
@@ -110,7 +119,7 @@ class Narrator(ReaskLines):
         turn = game.turn()
         if game.phase is Phase.CONFIRM_ANSWER and turn.pending:
             return [self.line("pending_again", option=turn.pending,
-                              text=turn.question.option(turn.pending))]
+                              text=self.inline(turn.question.option(turn.pending)))]
         if game.phase is Phase.CONFIRM_WALK:
             return [self.line("walk_pending_again", amount=self.money_or_nothing(turn.walk_amount))]
         if game.phase is Phase.VOTE:
@@ -257,7 +266,7 @@ class Narrator(ReaskLines):
         out.append(self.line("deck_reshuffled", level=e.level))
 
     def _pending(self, e: ev.AnswerPending, out: list) -> None:
-        fields = dict(option=e.option, text=self.game.question.option(e.option))
+        fields = dict(option=e.option, text=self.inline(self.game.question.option(e.option)))
         out.append(self.line("pending_final", **fields) if self._said_final
                    else self.keyed_line("pending", **fields))
 
@@ -276,7 +285,7 @@ class Narrator(ReaskLines):
     def _reveal(self, e: ev.Revealed, out: list) -> None:
         """The reveal with every player's outcome, then the explanation."""
         q = self.game.question if self.game.question.id == e.question_id else self._asked
-        out.append(self.line("reveal", option=e.correct, text=q.option(e.correct)))
+        out.append(self.line("reveal", option=e.correct, text=self.inline(q.option(e.correct))))
         answers = [a for a in self._batch if isinstance(a, ev.Answered)]
         right = [a for a in answers if a.correct]
         if right:
