@@ -48,10 +48,10 @@ from pathlib import Path
 
 from machine import cpu_model, package_versions
 
-from voicehost.language.locale import Locale
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.device_sound_output import DeviceSoundOutput
 from voicehost.audio.devices import import_sounddevice
+from voicehost.language.locale import Locale
 from voicehost.config import HostSettings
 from voicehost.questions.deck import deck_files, read_deck_file
 from voicehost.speech.tts import Pyttsx3Synthesizer
@@ -286,7 +286,8 @@ def heard_lines(lines: list[str], recording: AudioClip, cache: Path) -> list[dic
     synth = Pyttsx3Synthesizer(host.voice, host.rate, host.volume,
                                cache_dir=cache / "voicehost" / "tts")
     try:
-        clips = [synth.render(Locale.load("en").speakable(line)) for line in lines]
+        spoken = Locale.load("en").speakable   # the printed line as it was said: money in words
+        clips = [synth.render(spoken(line)) for line in lines]
     finally:
         synth.close()
     return [{"line": line, "audible_s": round(f.audible, 3), "heard": round(f.heard, 3)}

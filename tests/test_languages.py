@@ -324,3 +324,14 @@ def test_the_host_prints_the_line_as_written_and_says_it_as_spoken(code, printed
     SpokenOutput(speaker, stream=screen, effects=False, spoken=locale(code).speakable).say(printed)
     assert screen.getvalue() == printed + "\n"
     assert speaker.said == [said]
+
+
+@pytest.mark.parametrize("code,n,words", [("sv", 40, "fyrtio"), ("sv", 1100, "etttusenetthundra"),
+                                          ("sv", 1945, "etttusenniohundrafyrtiofem"),
+                                          ("de", 21, "einundzwanzig"), ("de", 1000, "eintausend")])
+def test_the_recogniser_and_the_parser_spell_a_number_alike(code, n, words):
+    from voicehost.language.numbers import say_number
+    from voicehost.speech.recognizer import spell_number
+
+    assert say_number(n, locale(code).data["numbers"]) == words
+    assert spell_number(n, code) == words

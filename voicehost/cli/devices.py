@@ -51,7 +51,7 @@ def run_voices(args) -> int:
 
 
 def speaks(voice, language: str) -> bool:
-    """Whether ``voice`` speaks ``language`` (``sv`` matches ``sv`` and ``sv-SE``)."""
-    want = language.lower().replace("_", "-")
-    return any(lang.lower().lstrip("\x05").replace("_", "-").split("-")[0] == want.split("-")[0]
-               for lang in voice.languages)
+    """Whether ``voice`` speaks ``language`` (``sv`` matches ``sv`` and ``sv-SE``; espeak's
+    language codes may start with a priority byte)."""
+    from ..speech.recognizers import base_language
+    return any(base_language(lang.lstrip("\x05")) == base_language(language) for lang in voice.languages)

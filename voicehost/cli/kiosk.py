@@ -23,7 +23,8 @@ KIOSK_EPILOG = """examples:
 Runs until SIGTERM or SIGINT (Ctrl-C): the line being said is finished, the game is
 recorded, and it exits 0. Settings: the kiosk section of config.yaml.
 """
-FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.language": "--lang", "game.seed": "--seed"}
+FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.language": "--lang",
+         "game.seed": "--seed"}
 NESTED = ("kiosk_scores", "kiosk_status")
 """Modules that add a nested command (``add_command(kiosk_subparsers)``), when present."""
 
@@ -57,7 +58,8 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
 
 
 def kiosk_settings(args: argparse.Namespace) -> Settings:
-    overrides = {"input.mode": args.input, "game.edition": args.edition, "game.language": args.lang, "game.seed": args.seed}
+    overrides = {"input.mode": args.input, "game.edition": args.edition, "game.language": args.lang,
+                 "game.seed": args.seed}
     return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
 

@@ -18,10 +18,10 @@ from typing import Callable
 
 from ..config import Settings
 from ..errors import FixableError
-from ..host.session import confirm_everything
 from ..host.intents import Context, Phrases
 from ..host.output import HostOutput
 from ..host.player_input import Clock, EndOfInput, PlayerInput
+from ..host.session import confirm_everything
 from ..language.locale import Locale
 from .attract import Attract
 from .decks import DeckSource

@@ -19,7 +19,7 @@ NUM2WORDS = "num2words"
 def say_number(n: int, table: dict) -> str:
     """Cardinal words: 2500 -> "two thousand five hundred" (en), "tvåtusenfemhundra" (sv)."""
     if table.get("engine") == NUM2WORDS:
-        return _num2words(n, table["language"])
+        return cardinal(n, table["language"])
     ones, tens = table["ones"], table["tens"]
     if n < 0:
         return "minus " + say_number(-n, table)
@@ -42,19 +42,25 @@ def say_amount(n: int, table: dict) -> str:
     """A sum of money in words, as a native says it before the currency:
     "three hundred and twenty thousand" (en), "trehundratjugotusen" (sv),
     "en miljon tvåhundrafemtiotusen" (sv), "sechzehntausend" (de), "eine Million" (de)."""
-    if table.get("engine") == NUM2WORDS:
-        return _num2words(n, table["language"])
-    return num2words(n, lang="en").replace(",", "")
-
-
-def _num2words(n: int, language: str) -> str:
-    words = num2words(n, lang=language)
+    if table.get("engine") != NUM2WORDS:
+        return num2words(n, lang="en").replace(",", "")
+    words = cardinal(n, table["language"])
     # Natives say "hundra kronor", "tusen kronor", "hundert Euro", "tausend Euro":
-    # num2words writes "etthundra", "etttusen", "einhundert", "eintausend".
+    # the cardinal is "etthundra", "etttusen", "einhundert", "eintausend".
     for head in ("ett", "ein"):
         for unit in ("hundra", "tusen", "hundert", "tausend"):
             if words.startswith(head + unit):
                 words = words[len(head):]
+    return words
+
+
+def cardinal(n: int, language: str) -> str:
+    """``n`` in words by num2words, in the standard spelling: Swedish "fyrtio" (num2words
+    writes "förtio") and a number below a million as one word ("etttusenetthundra"; num2words
+    puts a space after "tusen"). German needs no change ("einundzwanzig", "eintausend")."""
+    words = num2words(n, lang=language)
+    if language == "sv":
+        words = words.replace("förtio", "fyrtio").replace("tusen ", "tusen")
     return words
 
 

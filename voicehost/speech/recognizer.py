@@ -25,7 +25,7 @@ from typing import Collection, Iterable, Sequence
 
 from ..errors import FixableError
 from ..language.locale import Locale
-from ..language.numbers import say_number
+from ..language.numbers import cardinal, say_number
 from .speech_detector import SpeechDetector
 
 
@@ -217,67 +217,23 @@ def phrase_words(phrases: Iterable[str], language: str = "en") -> list[str]:
     return list(seen)
 
 
-_DE_ONES = ("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
-            "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn").split()
-_DE_TENS = "_ _ zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig".split()
-_SV_ONES = ("noll ett två tre fyra fem sex sju åtta nio tio elva tolv tretton fjorton "
-            "femton sexton sjutton arton nitton").split()
-_SV_TENS = "_ _ tjugo trettio fyrtio femtio sextio sjuttio åttio nittio".split()
-
-
 def spell_number(n: int, language: str) -> str | None:
     """``n`` (0..999,999) as spoken words in ``language`` (en, de, sv), or None if unknown.
 
     English is read with the number words of the ``en`` locale file
-    (``numbers.say_number``), as the host reads numbers. German and Swedish
-    have no locale file yet, and they write a number below a million as one
-    word (``einundzwanzig``, ``tjugoett``), which ``say_number`` cannot build;
-    their spellers below stay until those locales exist.
+    (``numbers.say_number``), as the host reads numbers; German and Swedish, which
+    write a number below a million as one word (``einundzwanzig``, ``tjugoett``),
+    with ``numbers.cardinal``, as their locales do.
     """
     lang = language.lower().split("-")[0].split("_")[0]
     if not 0 <= n < 1_000_000 or lang not in ("en", "de", "sv"):
         return None
     if lang == "en":
         return say_number(n, _english_numbers())
-    if lang == "de":
-        return "eins" if n == 1 else _spell_de(n)
-    return _spell_sv(n)
+    return cardinal(n, lang)
 
 
 @lru_cache(maxsize=None)
 def _english_numbers() -> dict:
     """The number table of the ``en`` locale file."""
     return Locale.load("en").data["numbers"]
-
-
-def _spell_de(n: int) -> str:
-    """German numbers are written as one word below a million."""
-    if n < 20:
-        return _DE_ONES[n]
-    if n < 100:
-        tens, ones = divmod(n, 10)
-        unit = "ein" if ones == 1 else _DE_ONES[ones]
-        return (f"{unit}und" if ones else "") + _DE_TENS[tens]
-    if n < 1000:
-        hundreds, rest = divmod(n, 100)
-        head = "ein" if hundreds == 1 else _DE_ONES[hundreds]
-        return f"{head}hundert" + (_spell_de(rest) if rest else "")
-    thousands, rest = divmod(n, 1000)
-    head = "ein" if thousands == 1 else _spell_de(thousands)
-    return f"{head}tausend" + (_spell_de(rest) if rest else "")
-
-
-def _spell_sv(n: int) -> str:
-    """Swedish numbers are written as one word below a million."""
-    if n < 20:
-        return _SV_ONES[n]
-    if n < 100:
-        tens, ones = divmod(n, 10)
-        return _SV_TENS[tens] + (_SV_ONES[ones] if ones else "")
-    if n < 1000:
-        hundreds, rest = divmod(n, 100)
-        head = "ett" if hundreds == 1 else _SV_ONES[hundreds]
-        return f"{head}hundra" + (_spell_sv(rest) if rest else "")
-    thousands, rest = divmod(n, 1000)
-    head = "ett" if thousands == 1 else _spell_sv(thousands)
-    return f"{head}tusen" + (_spell_sv(rest) if rest else "")

@@ -35,7 +35,8 @@ UNBOUND_MODEL = (
     "limited to the phrases of the game: it listens for every word it knows, and a mumble can "
     "come out as a sentence. To stay safe, the host takes only whole phrases of the game and "
     "asks 'final answer?' before every answer and 'are you sure?' before every lifeline. A "
-    "small model (vosk-model-small-*) with those files is better: voicehost models download LANG.")
+    "small model (vosk-model-small-*) with those files is better: "
+    "voicehost models download {language}.")
 """Said once when such a model is loaded."""
 
 
@@ -82,7 +83,7 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
         output.say(note)
         return KeyboardInput(), output
     if not recognizer.grammar_bound:
-        print(f"voicehost: {UNBOUND_MODEL}", file=sys.stderr)
+        print(f"voicehost: {UNBOUND_MODEL.format(language=locale.code)}", file=sys.stderr)
     report = check_vocabulary(recognizer, locale, ("fifty_fifty", "ask_audience", "phone_friend"))
     if report:
         print(f"voicehost: {report.message(recognizer.name)}", file=sys.stderr)
