@@ -160,6 +160,20 @@ def test_silence_reprompts_add_something_and_never_end_the_game():
     assert any("lifeline" in l for l in out.lines)
 
 
+def test_silence_while_a_yes_is_awaited_never_says_the_same_line_twice_in_four():
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["B"] + [None] * 8)
+    listen_until_done(host)
+    asked = out.lines.index(next(l for l in out.lines if "your final answer?" in l))
+    reprompts = out.lines[asked + 1:]
+    assert len(reprompts) == 8 and not game.over
+    for i in range(len(reprompts) - 3):
+        window = reprompts[i:i + 4]
+        helps = [l for l in window if l.startswith("Say yes to lock in B")]
+        assert len(helps) <= 1, window           # the long help comes back only every fourth time
+    assert all("B" in l for l in reprompts)      # each one names the answer waiting for a yes
+
+
 def test_balance_says_what_is_at_stake_in_words_players_use():
     game = new_game("se", ["Ann"])
     host, out, _ = host_for(game, [game.question.answer, "yes", "balance"])

@@ -138,9 +138,13 @@ class Narrator(ReaskLines):
         variants = self.loc.data["lines"][self.keys.keyed("silence")]
         template = variants[count % len(variants)]
         lifelines = self.lifelines_text(turn.lifelines) if turn.lifelines else "-"
-        if self.game.phase is not Phase.ANSWER:  # help, then the question asked again, in turn
+        if self.game.phase is not Phase.ANSWER:
+            # In turn: what may be said, the question again, a short nudge, the question again;
+            # the long help comes back only every fourth time.
             again = self.ask_again() if count % 2 else []
-            return again[0] if again else self.help()
+            if again:
+                return again[0]
+            return self.help() if count % 4 == 0 else self.didnt_catch()
         if "{lifelines}" in template and not turn.lifelines:
             template = variants[0]
         return template.format(player=turn.player, options=self.options_text(),
