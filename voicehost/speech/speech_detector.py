@@ -36,6 +36,12 @@ first 50-100 ms of a noisy room for speech (184 of 200 clips at 20 dB SNR; none 
 Nothing is lost when a player starts at once: the engines keep 0.3 s from before the start."""
 FAINT_DB = 30.0
 """Sound this far below the speech's average counts as part of a pause (see ``pause_s``)."""
+NOISE_MARGIN_DB = 3.0
+"""Sound less than this above the room's noise counts as part of a pause, whatever the
+voice-activity detector says: in steady noise it calls many frames of a pause speech."""
+END_VOICED = 0.1
+"""The share of frames the detector may call speech in the silence that ends an utterance,
+and in a pause (see ``pause_s``): in noise it calls a stray frame speech now and then."""
 FLOOR_PERCENTILE = 0.2
 """The share of frames quieter than the noise floor (see ``noise_db``): in a stretch of
 listening at least a fifth is pause or silence, even while a player talks."""
@@ -121,7 +127,7 @@ class SpeechDetector:
                 self.speech_end = None
             return False
         recent = flags[-self.end_frames :]
-        if len(recent) == self.end_frames and sum(recent) <= 0.1 * self.end_frames:
+        if len(recent) == self.end_frames and sum(recent) <= END_VOICED * self.end_frames:
             last = len(flags) - 1
             while last > 0 and not flags[last]:
                 last -= 1
@@ -135,9 +141,11 @@ class SpeechDetector:
         """Seconds since the last sound of the current speech region (0 outside one).
 
         A frame counts as sound when the voice-activity detector calls it
-        speech and it is no more than ``FAINT_DB`` below the region's voiced
-        average: the detector also calls the fading tail of a word speech,
-        for up to 0.1 s after it can be heard.
+        speech, it is no more than ``FAINT_DB`` below the region's voiced
+        average (the detector also calls the fading tail of a word speech,
+        for up to 0.1 s after it can be heard) and at least ``NOISE_MARGIN_DB``
+        above the room's noise; a stray sound frame within a longer pause is
+        part of the pause (``END_VOICED``).
         """
         return self._pause()[0] * self.FRAME_S
 
@@ -163,13 +171,26 @@ class SpeechDetector:
         voiced = [(i, p) for i, (f, p) in enumerate(zip(self._flags[first:], self._power[first:]), first)
                   if f]
         faint = (sum(p for _, p in voiced) / len(voiced) if voiced else 0.0) * 10 ** (-FAINT_DB / 10)
-        silent = 0
-        for flag, power in zip(reversed(self._flags), reversed(self._power)):
+        faint = max(faint, self._quiet_power() * 10 ** (NOISE_MARGIN_DB / 10))
+        # In noise the detector calls a stray frame of a pause speech now and then: the pause
+        # runs back over such frames while they stay as rare as the end of speech allows
+        # (END_VOICED of the frames), but never over the last two frames.
+        silent = sounds = 0
+        for n, (flag, power) in enumerate(zip(reversed(self._flags), reversed(self._power)), 1):
             if flag and power >= faint:
-                break
-            silent += 1
+                sounds += 1
+                if n <= 2 or sounds > END_VOICED * n:
+                    break
+            else:
+                silent = n
         body = len(self._flags) - silent
         return silent, [p for i, p in voiced if i < body]
+
+    def _quiet_power(self) -> float:
+        """The median power of the frames the detector did not call speech since the last
+        ``reset`` (the room's noise), or 0 while there are fewer than ``start_frames``."""
+        quiet = sorted(p for f, p in zip(self._flags, self._power) if not f)
+        return quiet[len(quiet) // 2] if len(quiet) >= self.start_frames else 0.0
 
     def noise_db(self) -> float | None:
         """The room's noise floor since the last ``reset``, in dBFS: the level that
