@@ -67,6 +67,10 @@ GRAMMARS_KEPT = 4
 the start phrases, a lifeline's yes/no and the question's answer and confirm grammars, which
 alternate while the host asks again. Each costs memory (about 0.8 MB for an answer turn's
 ~120 phrases) and saves half of ``set_phrases`` (about 1.5 ms) when it comes back."""
+LETTER_A = "a-ey"
+"""The dictionary's "a" is said both "uh" (the article) and "ay" (the letter). A lone "a",
+or one before "final answer", is the letter, and is listened for as "ay" only: with "uh"
+as well, a breath, a cough or the start of "I think it's ..." was taken for the answer A."""
 _VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 _SEARCH = "voicehost"
 _ALTERNATE = re.compile(r"\(\d+\)$")
@@ -104,6 +108,7 @@ class SphinxRecognizer(VocabularyRecognizer):
         self._searches: OrderedDict[tuple[str, ...], str] = OrderedDict()
         """Search name of each kept grammar (its usable phrases in order), oldest use first."""
         self._search_numbers = itertools.count(1)
+        self._decoder.add_word(LETTER_A, "EY", True)
         self.reset()
 
     def _known(self, word: str) -> bool:
@@ -157,7 +162,7 @@ class SphinxRecognizer(VocabularyRecognizer):
         transitions = []
         state = 2
         for phrase in phrases:
-            words = phrase.split()
+            words = _letter_words(phrase.split())
             here = 0
             for i, word in enumerate(words):
                 last = i == len(words) - 1
@@ -241,11 +246,11 @@ class SphinxRecognizer(VocabularyRecognizer):
         decoder.process_raw(audio, full_utt=True)
         decoder.end_utt()
         hyp = decoder.hyp()
-        text = " ".join(_ALTERNATE.sub("", w) for w in hyp.hypstr.split()) if hyp else ""
+        text = " ".join(_word(w) for w in hyp.hypstr.split()) if hyp else ""
         if text not in self._phrases:  # empty, or a path that stopped inside a phrase
             return NOTHING
         spans = [
-            (_ALTERNATE.sub("", s.word), start + s.start_frame * FRAME_S, start + (s.end_frame + 1) * FRAME_S)
+            (_word(s.word), start + s.start_frame * FRAME_S, start + (s.end_frame + 1) * FRAME_S)
             for s in decoder.seg() or ()
             if not _is_filler(s.word)
         ]
@@ -259,6 +264,18 @@ class SphinxRecognizer(VocabularyRecognizer):
         confidence = covered * paced
         words = tuple(Word(w, confidence, a, b) for w, a, b in spans)
         return Transcript(text, confidence, words)
+
+
+def _letter_words(words: list[str]) -> list[str]:
+    """``words`` of a phrase with the letter "a" (last, or before "final answer") as ``LETTER_A``."""
+    return [LETTER_A if w == "a" and (i == len(words) - 1 or words[i + 1:i + 2] == ["final"]) else w
+            for i, w in enumerate(words)]
+
+
+def _word(decoded: str) -> str:
+    """A decoded word as the grammar's phrases spell it ("a(2)" and "a-ey" are "a")."""
+    word = _ALTERNATE.sub("", decoded)
+    return "a" if word == LETTER_A else word
 
 
 def _is_filler(word: str) -> bool:
