@@ -174,6 +174,15 @@ def test_silence_while_a_yes_is_awaited_never_says_the_same_line_twice_in_four()
     assert all("B" in l for l in reprompts)      # each one names the answer waiting for a yes
 
 
+def test_a_prompt_that_comes_back_after_another_line_is_put_another_way():
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["yes"] * 6)  # nothing to say yes to, and the prompt again
+    listen_until_done(host)
+    prompts = [l for l in out.lines if l.startswith("Ann, ") and "?" in l]
+    assert len(prompts) >= 5
+    assert all(a != b for a, b in zip(prompts, prompts[1:])), prompts
+
+
 def test_balance_says_what_is_at_stake_in_words_players_use():
     game = new_game("se", ["Ann"])
     host, out, _ = host_for(game, [game.question.answer, "yes", "balance"])

@@ -48,6 +48,8 @@ class Narrator(ReaskLines):
         self._asked = None
         self._prompted = False
         self._last = ""
+        self._variant: dict[str, int] = {}
+        """Which variant of each line was said last: the next time it is another."""
 
     # ---------------------------------------------------------------- helpers
     def keyed_line(self, key: str, part: str = "", **fields) -> str:
@@ -57,11 +59,16 @@ class Narrator(ReaskLines):
         return self.line(name, **self.keys.fields(), **fields)
 
     def line(self, key: str, **fields) -> str:
-        """The line ``key``; of several variants, never the one said just before."""
+        """The line ``key``; of several variants, never the one said just before, nor the
+        variant of ``key`` said the last time (so a prompt that comes back after another
+        line is put another way)."""
         variants = self.loc.variants(key)
         rendered = [v.format(**fields) for v in variants]
-        fresh = [r for r in rendered if r != self._last] or rendered
-        self._last = fresh[0] if len(fresh) == 1 else self.rng.choice(fresh)
+        fresh = [i for i, r in enumerate(rendered) if r != self._last and i != self._variant.get(key)]
+        fresh = fresh or [i for i, r in enumerate(rendered) if r != self._last] or list(range(len(rendered)))
+        chosen = fresh[0] if len(fresh) == 1 else self.rng.choice(fresh)
+        self._variant[key] = chosen
+        self._last = rendered[chosen]
         return self._last
 
     def inline(self, text: str) -> str:
