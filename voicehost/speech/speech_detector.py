@@ -39,6 +39,8 @@ FAINT_DB = 30.0
 NOISE_MARGIN_DB = 3.0
 """Sound less than this above the room's noise counts as part of a pause, whatever the
 voice-activity detector says: in steady noise it calls many frames of a pause speech."""
+QUIET_FRAMES = 20
+"""Frames the detector did not call speech that the room's noise is judged from."""
 END_VOICED = 0.1
 """The share of frames the detector may call speech in the silence that ends an utterance,
 and in a pause (see ``pause_s``): in noise it calls a stray frame speech now and then."""
@@ -187,10 +189,13 @@ class SpeechDetector:
         return silent, [p for i, p in voiced if i < body]
 
     def _quiet_power(self) -> float:
-        """The median power of the frames the detector did not call speech since the last
-        ``reset`` (the room's noise), or 0 while there are fewer than ``start_frames``."""
-        quiet = sorted(p for f, p in zip(self._flags, self._power) if not f)
-        return quiet[len(quiet) // 2] if len(quiet) >= self.start_frames else 0.0
+        """The room's noise: the power that ``FLOOR_PERCENTILE`` of the frames the detector did
+        not call speech stay below, since the last ``reset``; 0 while fewer than
+        ``QUIET_FRAMES`` are known. The warm-up frames are left out: a player may be
+        speaking in them."""
+        quiet = sorted(p for f, p in zip(self._flags[WARM_UP_FRAMES:], self._power[WARM_UP_FRAMES:])
+                       if not f)
+        return quiet[int(FLOOR_PERCENTILE * (len(quiet) - 1))] if len(quiet) >= QUIET_FRAMES else 0.0
 
     def noise_db(self) -> float | None:
         """The room's noise floor since the last ``reset``, in dBFS: the level that
