@@ -276,7 +276,7 @@ def _interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool, typed
         if body in no or raw in no:
             return c.Confirm(False)
 
-    lifeline = _match_any(body, phrases.lifeline_words())
+    lifeline = _match_any(body, phrases.lifeline_words()) or _match_any(raw, phrases.lifeline_words())
     if lifeline and lifeline in context.lifelines:
         return c.UseLifeline(lifeline)
     if _match_any(body, {"walk": phrases.words("walk_away")}):
