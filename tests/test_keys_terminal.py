@@ -69,8 +69,8 @@ def test_a_whole_game_by_key_presses_through_a_pipe(booth):
     assert walk[1] == ("Are you sure? You would leave with 50 euros. Press Enter to take the money, "
                        "or Escape to play on.")
     assert walk[2] == "> [escape] no" and "takes the money" not in walk[3]
-    assert lines[-2:] == ["Ann takes the money: 100 euros.",
-                          "That's the game, Ann! You take home 100 euros. Congratulations!"]
+    assert lines[-2] in ("Ann takes the money: 100 euros.", "A wise decision. Ann walks away with 100 euros.")
+    assert lines[-1] == "That's the game, Ann! You take home 100 euros. Congratulations!"
 
     events = read_events(tmp / "ev.jsonl")
     kinds = [e["event"] for e in events]
