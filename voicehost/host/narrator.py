@@ -64,8 +64,9 @@ class Narrator(ReaskLines):
         line is put another way)."""
         variants = self.loc.variants(key)
         rendered = [v.format(**fields) for v in variants]
-        fresh = [i for i, r in enumerate(rendered) if r != self._last and i != self._variant.get(key)]
-        fresh = fresh or [i for i, r in enumerate(rendered) if r != self._last] or list(range(len(rendered)))
+        unlike_last = [i for i, r in enumerate(rendered) if r != self._last]
+        fresh = ([i for i in unlike_last if i != self._variant.get(key)] or unlike_last
+                 or list(range(len(rendered))))
         chosen = fresh[0] if len(fresh) == 1 else self.rng.choice(fresh)
         self._variant[key] = chosen
         self._last = rendered[chosen]
