@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 from collections import Counter
 
@@ -31,8 +30,8 @@ CARRIERS = ("{}", "it's {}", "i'll say {}", "{} final answer")
 SNRS = (None, 20.0, 10.0)
 
 
-def piper_clips() -> list[tuple[str, str, object]]:
-    """(voice label, text, clip) for piper's joe at five speeds."""
+def piper_clips() -> list[tuple[str, str, str, object]]:
+    """(voice label, carrier, letter, clip) for piper's joe at five speeds."""
     import subprocess
     import tempfile
     import wave
@@ -54,12 +53,13 @@ def piper_clips() -> list[tuple[str, str, object]]:
                                              syn_config=SynthesisConfig(length_scale=scale))
                     subprocess.run(["sox", "-V1", str(raw), "-r", "16000", "-b", "16", "-c", "1", str(low)],
                                    check=True)
-                    out.append((f"piper joe x{scale}", carrier.format(letter), read_wav(low)))
+                    out.append((f"piper joe x{scale}", carrier, letter, read_wav(low)))
     return out
 
 
-def espeak_clips() -> list[tuple[str, str, object]]:
-    return [(f"{v.name}@{v.rate}", c.format(letter), sv.speak(c.format(letter), v))
+def espeak_clips() -> list[tuple[str, str, str, object]]:
+    """(voice label, carrier, letter, clip) for the five espeak-ng player voices at two rates."""
+    return [(f"{v.name}@{v.rate}", c, letter, sv.speak(c.format(letter), v))
             for c in CARRIERS for letter in LETTERS for v in cp.voices("en")]
 
 
@@ -78,13 +78,11 @@ def decode_all(clips, family: str) -> Counter:
                 here = there
         decoder.add_fsg(f"g{i}", decoder.create_fsg(f"g{i}", 0, 1, transitions))
     counts: Counter = Counter()
-    for label, text, speech in clips:
-        carrier = next(c for c in CARRIERS if re.fullmatch(c.replace("{}", "[abcd]"), text))
-        said = next(w for w in text.split() if w in LETTERS)
+    for label, carrier, said, speech in clips:
         padded = sv.concat(sv.silence(0.3), speech, sv.silence(0.6))
         for snr in SNRS:
             clip = padded if snr is None else cp.mix_noise(padded, speech, snr,
-                                                           random.Random(hash((label, text, snr))))
+                                                           random.Random(f"{label}|{carrier}|{said}|{snr}"))
             decoder.activate_search(f"g{CARRIERS.index(carrier)}")
             decoder.start_utt()
             decoder.process_raw(clip.pcm, full_utt=True)
