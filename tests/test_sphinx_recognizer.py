@@ -196,11 +196,22 @@ def test_silence_is_not_an_utterance(recognizer):
 
 
 def test_missing_words_are_reported_and_left_out_of_the_grammar(speech):
-    rec = SphinxRecognizer("en")
+    rec = SphinxRecognizer("en", speller=None)
     assert rec.missing_words(["Phone a friend", "Zanzibarx 50", "xyzzy!"]) == ["zanzibarx", "xyzzy"]
     rec.set_phrases(["Yes", "No", "xyzzy", "Fifty-Fifty!", "50:50"])
     assert rec.phrases == ["yes", "no", "fifty fifty"]
     assert hear(rec, speech("fifty fifty"))[0].text == "fifty fifty"
+
+
+def test_an_option_the_dictionary_lacks_is_spelled_by_espeak_ng_and_heard(speech):
+    """"Artemis" is not in the CMU dictionary: spelled by espeak-ng, the option can be said."""
+    options = ["temple of artemis", "colossus of rhodes", "statue of zeus", "lighthouse of alexandria"]
+    assert SphinxRecognizer("en", speller=None).missing_words(options) == ["artemis"]
+    rec = SphinxRecognizer("en")
+    assert rec.missing_words(options) == []
+    rec.set_phrases(options + ["a", "b", "c", "d", "repeat", "help"])
+    heard = [hear(rec, speech("Temple of Artemis", voice, rate))[0] for voice, rate in VOICES]
+    assert [t.text for t in heard].count("temple of artemis") >= 2, heard
 
 
 def test_only_english_is_offered():

@@ -115,12 +115,13 @@ def test_on_the_korean_vosk_model_the_english_phrases_are_refused_clearly(korean
 
 
 class SphinxDictionary(ScriptedRecognizer):
-    """Hears a script, but knows only the words of PocketSphinx's CMU dictionary."""
+    """Hears a script, but knows only the words of PocketSphinx's CMU dictionary (as without
+    espeak-ng to spell the others)."""
 
     def __init__(self, transcripts) -> None:
         from voicehost.speech.sphinx_recognizer import SphinxRecognizer
         super().__init__(transcripts)
-        self.sphinx = SphinxRecognizer("en")
+        self.sphinx = SphinxRecognizer("en", speller=None)
 
     def missing_words(self, phrases):
         return self.sphinx.missing_words(phrases)
@@ -166,14 +167,15 @@ def test_an_option_the_model_cannot_hear_is_never_asked_for_and_its_letter_still
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
 def test_by_voice_through_pocketsphinx_the_answer_the_model_cannot_say_is_reached_by_its_letter(tmp_path):
-    """Real speech: "delta", then "yes", heard by PocketSphinx with "Artemis" open."""
+    """Real speech: "delta", then "yes", heard by PocketSphinx with "Artemis" open (and no
+    espeak-ng spelling of words the dictionary lacks)."""
     from voicehost.host.event_log import EventLog
     from voicehost.speech.sphinx_recognizer import SphinxRecognizer
     from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, speak
 
     audio = concat(speak("delta", PLAYER_VOICES[0]), silence(1.0), speak("yes", PLAYER_VOICES[0]), silence(1.0))
     game = gods_game()
-    voice = VoiceInput(MemoryMicrophone(audio.pcm, rate=audio.rate), SphinxRecognizer("en"), None,
+    voice = VoiceInput(MemoryMicrophone(audio.pcm, rate=audio.rate), SphinxRecognizer("en", speller=None), None,
                        locale=LOCALE, log=io.StringIO())
     Host(game, LOCALE, voice, RecordingHostOutput(), seed=1, log=EventLog(tmp_path / "ev.jsonl")).run()
     events = [json.loads(line) for line in (tmp_path / "ev.jsonl").read_text().splitlines()]

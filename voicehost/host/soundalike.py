@@ -13,6 +13,7 @@ are compared: longer ones are heard apart.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Sequence
 
 SILENT = ""
 
@@ -71,7 +72,7 @@ class SoundAlike:
             return False
         a, whole, last = self.skeleton(option), self._phrase(phrase), self.skeleton(phrase.split()[-1])
         rhyme = self.rhyme(a)
-        return _distance(a, whole) <= 1 or (len(rhyme) > 1 and rhyme[-1] in self.stops
+        return edit_distance(a, whole) <= 1 or (len(rhyme) > 1 and rhyme[-1] in self.stops
                                             and rhyme == self.rhyme(last))
 
     def _phrase(self, phrase: str) -> tuple[str, ...]:
@@ -83,7 +84,7 @@ class SoundAlike:
         return skeleton[vowels[-1]:] if vowels else ()
 
 
-def _distance(a: tuple[str, ...], b: tuple[str, ...]) -> int:
+def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
     """Sounds to add, drop or change to turn ``a`` into ``b`` (Levenshtein)."""
     row = list(range(len(b) + 1))
     for i, x in enumerate(a, 1):

@@ -40,10 +40,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections import OrderedDict
-from typing import Collection, Sequence
+from typing import Callable, Collection, Sequence
 
 from ..audio.clip import SAMPLE_RATE
-from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word
+from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word, phrase_words
+from .spelled_words import spell
 from .speech_detector import SpeechDetector, coverage_confidence
 
 PREROLL_S = 0.3
@@ -82,9 +83,11 @@ class SphinxRecognizer(VocabularyRecognizer):
     name = "pocketsphinx"
 
     def __init__(self, language: str = "en", *, end_silence_s: float = 0.3,
-                 grammars_kept: int = GRAMMARS_KEPT) -> None:
+                 grammars_kept: int = GRAMMARS_KEPT,
+                 speller: Callable[[list[str]], dict[str, str]] | None = spell) -> None:
         """``grammars_kept`` (at least 1): distinct grammars kept as searches (see the module
-        docstring)."""
+        docstring). ``speller`` gives phones for words the dictionary lacks
+        (``spelled_words.spell``); None keeps to the dictionary."""
         if language.lower().replace("_", "-").split("-")[0] != "en":
             raise RecognizerError(
                 f"PocketSphinx here only knows English, not {language!r}.",
@@ -105,6 +108,9 @@ class SphinxRecognizer(VocabularyRecognizer):
         self._grammars_kept = max(1, grammars_kept)
         self._pronunciations: dict[str, str] = {}
         """Phones of each word looked up so far (only found words: a miss leaks nothing)."""
+        self._speller = speller
+        self._unspellable: set[str] = set()
+        """Words neither the dictionary nor espeak-ng could give phones for (not asked again)."""
         self._searches: OrderedDict[tuple[str, ...], str] = OrderedDict()
         """Search name of each kept grammar (its usable phrases in order), oldest use first."""
         self._search_numbers = itertools.count(1)
@@ -122,6 +128,28 @@ class SphinxRecognizer(VocabularyRecognizer):
             if phones is not None:
                 self._pronunciations[word] = phones
         return phones
+
+    def _spell_unknown(self, phrases: Sequence[str]) -> None:
+        """Give the dictionary the words of ``phrases`` it lacks, as espeak-ng spells them
+        (``spelled_words``): an option such as "Temple of Artemis" can then be said."""
+        unknown = [w for w in phrase_words(phrases, self.language)
+                   if w not in self._unspellable and self._pronunciation(w) is None]
+        spelled = self._speller(unknown) if unknown and self._speller else {}
+        for word in unknown:
+            phones = spelled.get(word)
+            if phones is None:
+                self._unspellable.add(word)
+                continue
+            self._decoder.add_word(word, phones, True)
+            self._pronunciations[word] = phones
+
+    def missing_words(self, phrases: Sequence[str]) -> list[str]:
+        self._spell_unknown(phrases)
+        return super().missing_words(phrases)
+
+    def _usable(self, phrases: Sequence[str]) -> list[str]:
+        self._spell_unknown(phrases)
+        return super()._usable(phrases)
 
     def set_phrases(self, phrases: Sequence[str], settled: Collection[str] | None = None) -> None:
         usable = self._usable(phrases)
