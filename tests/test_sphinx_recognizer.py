@@ -98,6 +98,39 @@ def test_chit_chat_is_not_taken_for_a_phrase(recognizer, speech, sentence):
         assert not transcript.text or transcript.confidence < CONFIDENT, (voice, transcript)
 
 
+TABLE_TALK = ["this is really hard", "give me a second", "who is winning tonight",
+              "that reminds me of my holiday"]
+TALKERS = [("en-us+f3", -20), ("en-us+f3", 25), ("en-us+m7", 25), ("en-029+m2", -20),
+           ("en-gb-x-rp+m3", -20), ("en-gb-scotland+f2", -20)]
+
+
+def test_table_talk_during_an_answer_turn_is_not_taken_for_a_command_or_an_answer():
+    """The whole answer grammar of a turn (carriers, commands, lifelines, decoys): without a
+    path for chatter, "this is really hard" came out as "take the money", "it's madrid" and
+    "repeat the question" at confidence 1.0. Now it is nothing, or a decoy that does nothing."""
+    from dataclasses import replace
+
+    from voicehost.host.intents import Context, Phrases, grammar
+    from voicehost.language.locale import Locale
+    from voicehost.testing.synthetic_voice import PLAYER_VOICES, speak
+    locale = Locale.load("en")
+    phrases = Phrases(locale.phrases, locale.data["numbers"])
+    turn = Context("answer", {"A": "Paris", "B": "London", "C": "Berlin", "D": "Madrid"},
+                   ("fifty_fifty", "ask_audience", "phone_friend"))
+    rec = SphinxRecognizer("en")
+    rec.set_phrases(grammar(turn, phrases))
+    decoys = set(phrases.optional("decoys"))
+    voices = {v.name: v for v in PLAYER_VOICES}
+    acted = []
+    for sentence in TABLE_TALK:
+        for name, faster in TALKERS:
+            voice = replace(voices[name], rate=voices[name].rate + faster)
+            transcript, _ = hear(rec, speak(sentence, voice).pcm)
+            if transcript.text and transcript.text not in decoys and transcript.confidence >= 0.7:
+                acted.append((sentence, voice.name, voice.rate, transcript.text))
+    assert acted == []
+
+
 def test_the_utterance_ends_soon_after_the_player_stops(recognizer, speech):
     pcm = speech("phone a friend")
     transcript, decided = hear(recognizer, pcm)
