@@ -29,6 +29,7 @@ ANSWER = Context("answer", OPTIONS, LIFELINES)
     ("let me phone a friend", c.UseLifeline("phone_friend")),
     ("walk away", c.WalkAway()), ("I'll take the money", c.WalkAway()),
     ("repeat", c.HostCommand("repeat")), ("say that again", c.HostCommand("repeat")),
+    ("Sorry?", c.HostCommand("repeat")), ("pardon", c.HostCommand("repeat")),
     ("balance", c.HostCommand("balance")), ("help", c.HostCommand("help")),
     ("slower", c.HostCommand("slower")), ("faster", c.HostCommand("faster")),
     ("yes", c.Confirm(True)), ("no", c.HostCommand("not_yet")),
