@@ -224,9 +224,9 @@ class SphinxRecognizer(VocabularyRecognizer):
         """The first ``CHATTER_WORDS`` common words that are not words of ``phrases`` and do
         not sound like one ("be" and "b", "know" and "no")."""
         words = {w for phrase in phrases for w in phrase.split()}
-        sounds = {self._pronunciation(w) for w in words}
+        unfit = {self._pronunciation(w) for w in words} | {None}  # None: not in the dictionary
         return [w for w in COMMON_WORDS
-                if w not in words and self._pronunciation(w) not in sounds | {None}][:CHATTER_WORDS]
+                if w not in words and self._pronunciation(w) not in unfit][:CHATTER_WORDS]
 
     # -- streaming --------------------------------------------------------
 
