@@ -486,6 +486,46 @@ def test_a_weak_yes_is_asked_again_never_locked():
     assert "lock_in" in out.sounds
 
 
+def test_final_answer_said_at_the_confirmation_asks_for_a_plain_yes_and_locks_only_on_it():
+    """"Final answer" and its kind are listened for (else the decoder put them on "what can I
+    say" or "I don't know"), but hesitations were heard as them, so heard they lock nothing."""
+    game = new_game("se", ["Ann"])
+    host, out, _ = host_for(game, ["b", "final answer", "that's my final answer"])
+    listen_until_done(host)
+    assert game.turn().pending == "B" and game.level == 1 and "lock_in" not in out.sounds
+    asks = [v.format(option="B") for v in LOCALE.variants("ask_yes.confirm_answer")]
+    assert out.lines[-2:] in (asks, asks[::-1])              # put another way the second time
+    host, out, _ = host_for(game, ["yes"])
+    listen_until_done(host)
+    assert "lock_in" in out.sounds
+
+
+def test_absolutely_neither_takes_the_money_nor_spends_a_lifeline_until_yes():
+    game = new_game("se", ["Ann"])
+    game.apply(c.Answer(game.question.answer))
+    game.apply(c.Confirm(True))
+    host, out, _ = host_for(game, ["fifty fifty", "absolutely", "no", "take the money", "lock it in"])
+    listen_until_done(host)
+    assert "fifty_fifty" in game.turn().lifelines and not game.over and game.level == 2
+    assert any(line.startswith(("Then say yes, and we use fifty-fifty", "Just say yes for fifty-fifty"))
+               for line in out.lines)
+    assert out.lines[-1] in [v.format(amount="1,000 kronor")
+                             for v in LOCALE.variants("ask_yes.confirm_walk")]
+    host, out, _ = host_for(game, ["yes"])
+    listen_until_done(host)
+    assert out.lines[0] == "Ann takes the money: 1,000 kronor."
+
+
+def test_final_answer_typed_at_the_confirmation_locks():
+    game = new_game("se", ["Ann"])
+    clock = FakeClock()
+    out = RecordingHostOutput()
+    host = Host(game, LOCALE, ScriptedInput(["b", "final answer"], clock, typed=True), out,
+                clock=clock, seed=1)
+    listen_until_done(host)
+    assert "lock_in" in out.sounds
+
+
 def test_a_weak_yes_never_spends_a_lifeline():
     game = new_game("se", ["Ann"])
     host, out, _ = host_for(game, ["fifty fifty", "~0.8:yes", "~0.8:yes", "~0.8:yes"])

@@ -67,7 +67,18 @@ def test_confirm_phase(text, yes):
 def test_yes_words_a_hesitation_was_heard_as_are_yes_only_when_typed(text):
     ctx = Context("confirm_answer", OPTIONS, LIFELINES)
     assert interpret(text, ctx, PHRASES, typed=True) == c.Confirm(True)
-    assert interpret(text, ctx, PHRASES) is None
+    heard = interpret(text, ctx, PHRASES)
+    assert heard == (c.HostCommand("ask_yes") if text != "sure" else None)  # "say yes, and ..."
+
+
+@pytest.mark.parametrize("phase", ["confirm_answer", "confirm_walk", "confirm_lifeline"])
+def test_yes_in_other_words_is_listened_for_while_a_yes_is_awaited_and_never_yes(phase):
+    ctx = Context(phase, OPTIONS, LIFELINES)
+    heard = grammar(ctx, PHRASES)
+    for said in ["final answer", "that's my final answer", "lock it in", "absolutely"]:
+        assert said in heard
+        assert interpret(said, ctx, PHRASES) == c.HostCommand("ask_yes")
+    assert "final answer" not in grammar(Context("answer", OPTIONS, LIFELINES), PHRASES)
 
 
 def test_changing_the_answer_while_confirming():

@@ -79,6 +79,7 @@ def korean_locale() -> Locale:
     data["phrases"].update({
         "letters": {"A": ["가"], "B": ["나"], "C": ["다"], "D": ["라"]}, "letter_homophones": {},
         "answer_prefix": ["정답"], "final": ["최종"], "yes": ["네", "예"], "no": ["아니요", "아니"],
+        "yes_in_other_words": ["최종 답"],
         "not_yet": ["몰라", "글쎄", "잠깐"], "decoys": ["하하", "기침", "뷁뷁뷁"],
         "carriers": ["{answer} 입니다", "제 생각 {answer}"], "walk_away": ["그만"],
         "lifeline": {"fifty_fifty": ["반반"], "ask_audience": ["청중"], "phone_friend": ["친구 전화"]},

@@ -275,6 +275,8 @@ def _interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool, typed
             return c.Confirm(True)
         if body in no or raw in no:
             return c.Confirm(False)
+        if {raw, body} & set(phrases.optional("yes_in_other_words")):
+            return c.HostCommand("ask_yes")  # heard "final answer": lock nothing, ask for a yes
 
     lifeline = _match_any(body, phrases.lifeline_words()) or _match_any(raw, phrases.lifeline_words())
     if lifeline and lifeline in context.lifelines:
@@ -375,7 +377,7 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     elif phase == "pick_friend":
         out += [phrases.norm(p) for p in context.players]
     elif phase == "confirm_lifeline":
-        out += phrases.words("yes") + phrases.words("no")
+        out += phrases.words("yes") + phrases.words("no") + phrases.optional("yes_in_other_words")
     else:
         open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
         for letter in open_letters:  # "b", "bravo", "answer b", "option b"
@@ -383,7 +385,7 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
         for text in context.options.values():  # "the inca" and "inca" for "The Inca"
             out += sorted(phrases.option_forms(text), key=len, reverse=True)
         if phase in ("confirm_answer", "confirm_walk"):
-            out += phrases.words("yes") + phrases.words("no")
+            out += phrases.words("yes") + phrases.words("no") + phrases.optional("yes_in_other_words")
         elif phase == "answer":
             for letter in open_letters:  # "i think it's b", "berlin final answer"
                 out += phrases.carried(letters[letter][0])

@@ -163,6 +163,9 @@ class Host:
                 self.instead = self.command_instead(heard.text, context)
             if command == c.HostCommand("not_yet"):
                 self.say([self.narrator.line("not_yet")])
+            elif command == c.HostCommand("ask_yes"):
+                self.say([self.narrator.ask_yes()])
+                self.doubt, self.instead = doubt, instead  # a "no" after it still asks with both texts
             elif command == c.HostCommand("quit"):
                 raise EndOfInput()  # typed "quit": saved and stopped, as at the end of input
             elif isinstance(command, c.HostCommand):
@@ -231,7 +234,9 @@ class Host:
                 if command.yes:
                     return True
                 break
-            if command != c.HostCommand("decoy"):
+            if command == c.HostCommand("ask_yes"):
+                self.say([self.narrator.line("ask_yes.confirm_lifeline", lifeline=lifeline)])
+            elif command != c.HostCommand("decoy"):
                 self.say([self.narrator.keyed_line("didnt_catch", "confirm_lifeline",
                                                    lifeline=lifeline)])
         self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])

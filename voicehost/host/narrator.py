@@ -178,6 +178,12 @@ class Narrator(ReaskLines):
                          walk_text=walk, option=pending, amount=self.money_or_nothing(turn.walk_amount),
                          choices=self.loc.join(list(turn.friends), "or"), typed=typed)
 
+    def ask_yes(self) -> str:
+        """A yes said another way ("final answer") was heard: ask for the plain yes that locks."""
+        turn = self.game.turn()
+        return self.line(f"ask_yes.{turn.phase.value}", option=turn.pending or "",
+                         amount=self.money_or_nothing(turn.walk_amount))
+
     def didnt_catch(self) -> str:
         turn = self.game.turn()
         moment = turn.phase.value
