@@ -78,6 +78,7 @@ def test_yes_in_other_words_is_listened_for_while_a_yes_is_awaited_and_never_yes
     for said in ["final answer", "that's my final answer", "lock it in", "absolutely"]:
         assert said in heard
         assert interpret(said, ctx, PHRASES) == c.HostCommand("ask_yes")
+        assert interpret(said, ctx, PHRASES, typed=True) == c.Confirm(True)
     assert "final answer" not in grammar(Context("answer", OPTIONS, LIFELINES), PHRASES)
 
 

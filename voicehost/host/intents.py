@@ -276,7 +276,8 @@ def _interpret(text: str, context: Context, phrases: Phrases, fuzzy: bool, typed
         if body in no or raw in no:
             return c.Confirm(False)
         if {raw, body} & set(phrases.optional("yes_in_other_words")):
-            return c.HostCommand("ask_yes")  # heard "final answer": lock nothing, ask for a yes
+            # heard "final answer": lock nothing, ask for a plain yes (typed, it is one)
+            return c.Confirm(True) if typed else c.HostCommand("ask_yes")
 
     lifeline = _match_any(body, phrases.lifeline_words()) or _match_any(raw, phrases.lifeline_words())
     if lifeline and lifeline in context.lifelines:
