@@ -60,7 +60,7 @@ from collections import OrderedDict
 from typing import Callable, Collection, Sequence
 
 from ..audio.clip import SAMPLE_RATE
-from ..audio.pcm import pcm_bytes, samples
+from ..audio.pcm import encode, pcm_bytes, samples
 from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word, phrase_words
 from .chatter_words import WORDS as COMMON_WORDS
 from .spelled_words import spell
@@ -350,11 +350,10 @@ class SphinxRecognizer(VocabularyRecognizer):
 def _with_room_noise(audio: bytes) -> bytes:
     """16-bit ``audio`` with ``_ROOM_NOISE`` added (clipped at full scale)."""
     values = samples(audio)
-    noise = itertools.cycle(_ROOM_NOISE)
     try:
-        return pcm_bytes(array("h", map(operator.add, values, noise)))
-    except OverflowError:  # a sample near full scale: clip it
-        return pcm_bytes(array("h", (max(-32768, min(32767, x + n)) for x, n in zip(values, noise))))
+        return pcm_bytes(array("h", map(operator.add, values, itertools.cycle(_ROOM_NOISE))))
+    except OverflowError:  # a sample near full scale: the same sum, clipped
+        return encode(list(map(operator.add, values, itertools.cycle(_ROOM_NOISE))))
 
 
 def _letter_words(words: list[str]) -> list[str]:
