@@ -378,7 +378,7 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     elif phase == "pick_friend":
         out += [phrases.norm(p) for p in context.players]
     elif phase == "confirm_lifeline":
-        out += _confirm_words(phrases)
+        out += phrases.words("yes") + phrases.words("no") + phrases.optional("yes_in_other_words")
     else:
         open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
         for letter in open_letters:  # "b", "bravo", "answer b", "option b"
@@ -386,7 +386,7 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
         for text in context.options.values():  # "the inca" and "inca" for "The Inca"
             out += sorted(phrases.option_forms(text), key=len, reverse=True)
         if phase in ("confirm_answer", "confirm_walk"):
-            out += _confirm_words(phrases)
+            out += phrases.words("yes") + phrases.words("no") + phrases.optional("yes_in_other_words")
         elif phase == "answer":
             for letter in open_letters:  # "i think it's b", "berlin final answer"
                 out += phrases.carried(letters[letter][0])
@@ -402,12 +402,6 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     out += phrases.optional("decoys")
     seen: set[str] = set()
     return [p for p in out if p and not (p in seen or seen.add(p))]
-
-
-def _confirm_words(phrases: Phrases) -> list[str]:
-    """What is listened for while a yes is awaited, beside hesitations and decoys: yes, no,
-    and the yes said another way ("final answer") that only asks for a plain yes."""
-    return phrases.words("yes") + phrases.words("no") + phrases.optional("yes_in_other_words")
 
 
 def vocabulary(phrases: Phrases, lifelines: tuple[str, ...]) -> list[str]:
