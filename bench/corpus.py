@@ -31,7 +31,8 @@ from pathlib import Path
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.wav import read_wav, write_wav
 from voicehost.game import commands as c
-from voicehost.host.intents import QUIET, Context, Phrases, grammar, interpret
+from voicehost.host.grammar import grammar
+from voicehost.host.intents import QUIET, Context, Phrases, interpret
 from voicehost.language.locale import Locale
 from voicehost.questions.deck import bundled_deck_paths, load_decks
 from voicehost.testing.synthetic_voice import (

@@ -29,7 +29,8 @@ from machine import cpu_model
 from voicehost.audio.clip import AudioClip
 from voicehost.config import InputSettings
 from voicehost.game import commands as c
-from voicehost.host.intents import Context, grammar, interpret
+from voicehost.host.grammar import grammar
+from voicehost.host.intents import Context, interpret
 from voicehost.speech.listener import Listener
 from voicehost.testing.memory_microphone import MemoryMicrophone
 from voicehost.testing.synthetic_voice import silence

@@ -3,7 +3,7 @@
     python bench/recognition.py [--engine pocketsphinx|vosk|all] [--quick] [--model PATH] [--lang en]
 
 For every clip of ``bench/corpus.py`` the host's path is followed: the
-grammar of the context (``intents.grammar``), ``VoiceInput`` (which filters
+grammar of the context (``host.grammar.grammar``), ``VoiceInput`` (which filters
 phrases the model lacks) around a ``Listener`` on a ``MemoryMicrophone``,
 the host's confidence check (``input.min_confidence``) and ``interpret``.
 Each engine runs in its own child process so that its peak memory can be
@@ -34,7 +34,8 @@ from machine import cpu_model, package_versions
 from voicehost.audio.microphone import BLOCK_MS, Microphone
 from voicehost.config import InputSettings
 from voicehost.game import commands as c
-from voicehost.host.intents import QUIET, grammar, interpret
+from voicehost.host.grammar import grammar
+from voicehost.host.intents import QUIET, interpret
 from voicehost.host.loop import HostOptions
 from voicehost.host.player_input import EndOfInput
 from voicehost.testing.memory_microphone import MemoryMicrophone

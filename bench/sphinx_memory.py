@@ -5,7 +5,7 @@
 Plays the listening pattern of kiosk games on one ``SphinxRecognizer``, as the
 speech worker does for weeks: per game the start phrases once, then up to
 five questions, each with its answer-turn grammar (the question's options,
-carrier phrases, lifelines: ``intents.grammar``) and its confirm grammar,
+carrier phrases, lifelines: ``host.grammar.grammar``) and its confirm grammar,
 now and then a lifeline confirmation. Questions come from the bundled deck in
 a shuffled order, so most grammars are new and a few come back (start
 phrases, lifeline yes/no, a question seen again), as in a booth.
@@ -69,7 +69,8 @@ def rss_bytes() -> int:
 
 def listening_plan(listens: int, seed: int) -> list[tuple[str, list[str]]]:
     """(kind, phrases) for each listen of the run, the same for both modes."""
-    from voicehost.host.intents import Context, Phrases, grammar
+    from voicehost.host.grammar import grammar
+    from voicehost.host.intents import Context, Phrases
     from voicehost.language.locale import Locale
     from voicehost.questions.deck import bundled_deck_paths, load_decks
 

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from voicehost.game import commands as c
-from voicehost.host.intents import Context, Phrases, grammar, interpret, settled
+from voicehost.host.grammar import grammar, settled
+from voicehost.host.intents import Context, Phrases, interpret
 from voicehost.language.locale import Locale
 
 LOCALE = Locale.load("en")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from tests.kiosk_helpers import make_kiosk
-from voicehost.host.intents import Context, Phrases, grammar, interpret
+from voicehost.host.grammar import grammar
+from voicehost.host.intents import Context, Phrases, interpret
 from voicehost.game import commands as c
 from voicehost.language.locale import Locale
 from voicehost.testing.kiosk_visitor import RIGHT, WRONG, Silence

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from voicehost.game.question import LETTERS, Question
-from voicehost.host.intents import Context, Phrases, grammar, vocabulary
+from voicehost.host.grammar import grammar, vocabulary
+from voicehost.host.intents import Context, Phrases
 from voicehost.host.loop import Host, HostOptions
 from voicehost.host.player_input import EndOfInput
 from voicehost.language.locale import Locale

@@ -11,7 +11,8 @@ from pathlib import Path
 from ..config import load_settings
 from ..game import commands as c
 from ..game.editions import LIFELINES
-from ..host.intents import Context, Phrases, grammar, interpret
+from ..host.grammar import grammar
+from ..host.intents import Context, Phrases, interpret
 from ..language.locale import Locale
 
 RECOGNIZE_EPILOG = """examples:

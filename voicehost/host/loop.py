@@ -16,7 +16,8 @@ from ..game.engine import Game
 from ..game.turn import Phase
 from ..language.locale import Locale
 from .event_log import EventLog
-from .intents import QUIET, Context, Phrases, grammar, interpret
+from .grammar import grammar
+from .intents import QUIET, Context, Phrases, interpret
 from .narrator import Narrator, Sound
 from .output import HostOutput
 from .player_input import Clock, EndOfInput, Heard, PlayerInput

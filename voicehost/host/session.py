@@ -20,7 +20,8 @@ from ..game.rules import Rules
 from ..language.locale import Locale
 from ..questions.deck import bundled_deck_paths, load_decks
 from ..questions.format import DeckError
-from .intents import Context, Phrases, grammar, interpret
+from .grammar import grammar
+from .intents import Context, Phrases, interpret
 from .output import HostOutput
 from .player_input import EndOfInput, PlayerInput
 from .save import SaveError, SaveStore

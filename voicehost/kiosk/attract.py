@@ -13,7 +13,8 @@ from typing import Callable
 
 from ..config import quiet_hours_span
 from ..game import commands as c
-from ..host.intents import Context, Phrases, grammar, interpret
+from ..host.grammar import grammar
+from ..host.intents import Context, Phrases, interpret
 from ..host.output import HostOutput
 from ..host.player_input import Clock, PlayerInput
 from .idle import HEARTBEAT_SECONDS

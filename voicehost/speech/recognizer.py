@@ -86,7 +86,7 @@ class Recognizer(abc.ABC):
         Phrases with words the model does not know are left out; ask
         ``missing_words`` which ones. Also resets, as ``reset`` does.
         ``settled`` names the phrases after which the player cannot go on to
-        mean something else (see ``intents.settled``): the utterance may end
+        mean something else (see ``host.grammar.settled``): the utterance may end
         at the first short pause after one. None: the phrases that no other
         phrase continues.
         """

@@ -2,7 +2,7 @@
 
 A recogniser leaves out every phrase with a word its model does not know (Vosk would
 drop it silently; PocketSphinx cannot build it). ``check_vocabulary`` lists every phrase
-a grammar can offer (``intents.vocabulary``: letters, carrier phrases, yes and no, the
+a grammar can offer (``grammar.vocabulary``: letters, carrier phrases, yes and no, the
 lifelines, walking away, hesitations, decoys, host commands) and reports the words the
 model lacks, the phrases lost with them, and above all what can then not be said at all:
 a letter none of whose words is known, or no way to say yes or no. Option texts change
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..host.intents import Phrases, vocabulary
+from ..host.grammar import vocabulary
+from ..host.intents import Phrases
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer
 

@@ -11,7 +11,8 @@ import time
 from typing import Callable, Iterable, TextIO
 
 from ..audio.microphone import EndOfAudio, Microphone, MicrophoneError
-from ..host.intents import Context, Phrases, settled
+from ..host.grammar import settled
+from ..host.intents import Context, Phrases
 from ..host.player_input import EndOfInput, Heard, PlayerInput
 from ..language.locale import Locale
 from ..speech.listener import Listener
@@ -48,7 +49,7 @@ class VoiceInput(PlayerInput):
         if phrase_table is None and locale is not None:
             phrase_table = Phrases(locale.phrases, locale.data["numbers"])
         self._table = phrase_table
-        """Tells which phrases are settled (``intents.settled``); without it the recogniser
+        """Tells which phrases are settled (``grammar.settled``); without it the recogniser
         ends early only after phrases that no other phrase continues."""
 
     def known(self, phrases: list[str]) -> list[str]:
