@@ -180,6 +180,19 @@ def test_carrier_phrases_are_listened_for_with_letters_and_option_texts():
     assert "i'll go with berlin" not in confirming  # fewer phrases next to yes
 
 
+@pytest.mark.parametrize("lang, said", [("en", "I'll call Cy"), ("sv", "jag ringer Cy"),
+                                         ("de", "ich rufe Cy an")])
+def test_a_friend_is_listened_for_inside_a_carrier_and_picked(lang, said):
+    locale = Locale.load(lang)
+    phrases = Phrases(locale.phrases, locale.data["numbers"])
+    picking = Context("pick_friend", players=("Bo", "Cy"))
+    words = grammar(picking, phrases)
+    assert phrases.norm(said) in words and "bo" in words
+    assert interpret(words[words.index(phrases.norm(said))], picking, phrases) == c.PickFriend("Cy")
+    carried = [w for w in words if "bo" in w.split()]
+    assert len(carried) > 1 and all(interpret(w, picking, phrases) == c.PickFriend("Bo") for w in carried)
+
+
 def test_grammar_fits_the_moment():
     answering = grammar(ANSWER, PHRASES)
     confirming = grammar(Context("confirm_answer", OPTIONS, LIFELINES), PHRASES)

@@ -37,7 +37,8 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     elif phase == "call":
         out += phrases.words("stop_clock") + phrases.words("no_answer")
     elif phase == "pick_friend":
-        out += [phrases.norm(p) for p in context.players]
+        for name in (phrases.norm(p) for p in context.players):
+            out += [name] + phrases.carried(name, "friend_carriers")
     elif phase == "confirm_lifeline":
         out += _confirm_words(phrases)
     else:

@@ -77,10 +77,10 @@ class Phrases:
         extra = self.table.get("letter_homophones", {}) if heard else {}
         return {k: [self.norm(w) for w in v + extra.get(k, [])] for k, v in self.table["letters"].items()}
 
-    def carried(self, answer: str) -> list[str]:
-        """``answer`` (a letter word or option text) inside the locale's carrier phrases:
-        "i think it's b", "berlin final answer"."""
-        return [self.norm(c.replace("{answer}", answer)) for c in self.table.get("carriers", [])]
+    def carried(self, answer: str, carriers: str = "carriers") -> list[str]:
+        """``answer`` (a letter word, option text or name) inside the locale's carrier phrases
+        (``carriers``, ``friend_carriers``): "i think it's b", "i'll call maria"."""
+        return [self.norm(c.replace("{answer}", answer)) for c in self.table.get(carriers, [])]
 
     def optional(self, key: str) -> list[str]:
         """A phrase list the locale may leave out (``not_yet``, ``decoys``)."""
