@@ -127,7 +127,8 @@ def test_grammar_holds_what_may_be_said_and_everything_in_it_is_understood():
 
 
 HESITATIONS = ["not sure", "I'm not sure", "I don't know", "not yet", "maybe", "let me think",
-               "hmm", "wait", "hold on", "not correct", "Not sure.", "I'm not so sure"]
+               "hmm", "wait", "hold on", "not correct", "Not sure.", "I'm not so sure",
+               "hmm, I don't know", "um, let me think", "well, maybe"]
 
 
 @pytest.mark.parametrize("phase", ["confirm_answer", "confirm_walk", "confirm_lifeline"])
@@ -149,10 +150,16 @@ def test_the_decoder_has_somewhere_to_put_a_hesitation_while_a_yes_is_awaited(ph
         assert lone not in words and interpret(lone, Context(phase, OPTIONS), PHRASES) is None
 
 
-@pytest.mark.parametrize("text", ["no", "nope", "I'm not sure", "hmm", "I don't know", "hold on"])
+@pytest.mark.parametrize("text", ["no", "nope", "I'm not sure", "hmm", "I don't know", "hold on",
+                                  "hmm, I don't know", "um, let me think"])
 def test_no_or_a_hesitation_while_answering_is_not_yet_never_a_command(text):
     assert interpret(text, ANSWER, PHRASES) == c.HostCommand("not_yet")
     assert interpret(text, Context("vote", OPTIONS), PHRASES) == c.HostCommand("not_yet")
+
+
+def test_an_answer_after_a_hesitation_is_still_the_answer():
+    assert interpret("hmm, I think it's B", ANSWER, PHRASES) == c.Answer("B")
+    assert interpret("um, maybe Berlin", ANSWER, PHRASES) == c.Answer("C")
 
 
 @pytest.mark.parametrize("phase", ["answer", "confirm_answer", "confirm_walk", "vote", "call"])

@@ -136,6 +136,8 @@ def _strip_fillers(text: str, fillers: list[str]) -> str:
                 text, changed = text[len(f) + 1:], True
             elif text.endswith(" " + f):
                 text, changed = text[: -len(f) - 1], True
+            if changed:  # longest first again: "hmm i think it's b" loses "i think", not "i"
+                break
     return text
 
 
@@ -322,9 +324,13 @@ def _not_yet(raw: str, body: str, phase: str, phrases: Phrases, typed: bool) -> 
         later_yes = [y for y in yes if raw.endswith(" " + y)]
         if later_yes and any(_contains(raw[: -len(y)], n) for y in later_yes for n in negations):
             return c.Confirm(False)
+        if (any(_contains(raw, h) for h in hesitations)  # "hmm, I don't know"
+                and not any(_contains(raw, y) for y in yes)):
+            return c.Confirm(False)
     elif phase in ("answer", "vote"):
-        if {raw, body} & set(hesitations + phrases.words("no")):
-            return c.HostCommand("not_yet")
+        quiet = hesitations + phrases.words("no")
+        if {raw, body, _strip_fillers(raw, phrases.words("fillers") + quiet)} & set(quiet):
+            return c.HostCommand("not_yet")  # also "hmm, I don't know"
     return None
 
 
