@@ -208,6 +208,21 @@ OUT_OF_GRAMMAR = (
     "cough cough", "ahem",
 )
 """Speech that means nothing to the game: chit-chat, other words, coughs written as text."""
+LATER_SAYINGS = (
+    ("can we do the fifty fifty", c.UseLifeline("fifty_fifty")),
+    ("could I have the fifty fifty", c.UseLifeline("fifty_fifty")),
+    ("we'll ask the audience", c.UseLifeline("ask_audience")),
+    ("I'll phone a friend", c.UseLifeline("phone_friend")),
+    ("let's call a friend", c.UseLifeline("phone_friend")),
+    ("I'll stop here", c.WalkAway()),
+    ("I think I'll take the money", c.WalkAway()),
+    ("I would like to walk away", c.WalkAway()),
+    ("please slow down", c.HostCommand("slower")),
+)
+"""Commands in other words, written when the locale's lifeline and walk-away phrasings grew
+(2026-12-03) and kept out of the locale, so that "said in other words" still measures
+phrasings the grammar was not written for. Added last, so that the contexts of the
+utterances before them do not move."""
 OOG_IN_CONFIRM = OUT_OF_GRAMMAR[::2]
 """Said while the host waits for yes or no: the dangerous place for a false "yes"."""
 
@@ -239,6 +254,8 @@ def english_utterances() -> list[Utterance]:
     turn = 0  # rotates phrasings and contexts so each is used evenly
     carried = 0
     for ctx in answer_ctx:
+        turn += 3  # four letters take the 12 phrasings three each: without this step, each
+        # letter would get the same three in every context (a "d" only ever in a carrier)
         for letter in ctx.options:
             for k in range(3):
                 form = LETTER_PHRASINGS[(turn + k) % len(LETTER_PHRASINGS)]
@@ -293,6 +310,9 @@ def english_utterances() -> list[Utterance]:
                                         else (None,)))
     for s in DECOYS:
         add(s, next_ctx(answer_ctx), None, "decoy")
+    for s, command in LATER_SAYINGS:
+        add(s, next_ctx(answer_ctx), command)
+    add("I'd like to call Anna", friend_ctx, c.PickFriend("Anna"))
     return out
 
 
