@@ -23,6 +23,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import sys
 from array import array
 from dataclasses import dataclass
@@ -338,7 +339,7 @@ def typed_mismatches(utterances: list[Utterance], phrases: Phrases) -> list[tupl
     for u in utterances:
         if u.language != "en":
             continue
-        got = interpret(u.text, u.context, phrases, fuzzy=False)
+        got = interpret(u.text, u.context, phrases, fuzzy=False, typed=True)
         if not same_effect(got, u.expected):
             bad.append((u, got))
     return bad
@@ -428,8 +429,20 @@ def snrs(quick: bool = False) -> tuple[float | None, ...]:
 # --------------------------------------------------------------------------- rendering and cache
 
 
+_LETTER_A = re.compile(r"\ba(?= final\b| please\b)")
+ESPEAK_LETTER_A = "[['eI]]"
+
+
+def spoken_text(text: str) -> str:
+    """``text`` as the synthetic player is to say it: espeak-ng reads the letter "a" before
+    "final answer" or "please" as the article ("uh final answer"), which no player naming
+    the letter A says; there it is given as the letter's phonemes."""
+    return _LETTER_A.sub(ESPEAK_LETTER_A, text)
+
+
 def _key(text: str, voice: PlayerVoice, snr_db: float | None) -> str:
-    raw = json.dumps([CACHE_VERSION, text, voice.name, voice.rate, voice.pitch, snr_db, LEAD_S,
+    spoken = spoken_text(text)  # a clip whose speech changed is rendered anew
+    raw = json.dumps([CACHE_VERSION, text if spoken == text else [text, spoken], voice.name, voice.rate, voice.pitch, snr_db, LEAD_S,
                       TRAIL_S, SPEECH_THRESHOLD], ensure_ascii=False)
     return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:20]
 
@@ -486,7 +499,7 @@ def _render(job: tuple[str, PlayerVoice, list[tuple[float | None, str]]]) -> int
     """Speak one text once, then pad it and add each noise level; write a WAV and a JSON
     (where the speech is) per condition. Returns the number of clips written."""
     text, voice, conditions = job
-    speech = speak(text, voice)
+    speech = speak(spoken_text(text), voice)
     start, end = speech_bounds(speech)
     padded = concat(silence(LEAD_S), speech, silence(TRAIL_S))
     for snr_db, key in conditions:

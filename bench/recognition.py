@@ -244,7 +244,8 @@ def worker(args) -> int:
             "processing_s": processing, "audio_s": consumed,
             "setup_s": (mic.reads[0][0] - started) if mic.reads else None,
             "error": error,
-            "typed_ok": (cp.same_effect(interpret(u.text, u.context, phrases, fuzzy=False), u.expected)
+            "typed_ok": (cp.same_effect(interpret(u.text, u.context, phrases, fuzzy=False, typed=True),
+                                        u.expected)
                          if lang == "en" else True),
         }
         sink.write(json.dumps(record, ensure_ascii=False) + "\n")
