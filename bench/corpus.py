@@ -36,6 +36,9 @@ from voicehost.host.grammar import grammar
 from voicehost.host.intents import QUIET, Context, Phrases, interpret
 from voicehost.language.locale import Locale
 from voicehost.questions.deck import bundled_deck_paths, load_decks
+import piper_voice
+from piper_voice import NeuralVoice
+
 from voicehost.testing.synthetic_voice import (
     PLAYER_VOICES,
     PlayerVoice,
@@ -61,6 +64,8 @@ SNRS: tuple[float | None, ...] = (None, 20.0, 15.0, 10.0)
 """Noise conditions: None is clean; the others are signal-to-noise ratios in dB."""
 RATE_STEPS = (-20, +25)
 """Two speaking rates per voice: each voice's own rate changed by these words per minute."""
+PIPER_RATES = (85, 115)
+"""piper's neural voice at two length scales (in hundredths: 0.85 faster, 1.15 slower)."""
 
 LIFELINES = ("fifty_fifty", "ask_audience", "phone_friend")
 FRIENDS = ("Anna", "Peter", "Maria")
@@ -99,7 +104,7 @@ class Clip:
     """One rendering of an utterance, cached as a 16 kHz mono WAV."""
 
     utterance: Utterance
-    voice: PlayerVoice
+    voice: PlayerVoice | NeuralVoice
     snr_db: float | None
     path: Path
     speech_start_s: float
@@ -389,12 +394,18 @@ KOREAN_VOICES = (
 )
 
 
-def voices(language: str, quick: bool = False) -> list[PlayerVoice]:
-    """Each base voice at two rates (quick: two voices at their own rate)."""
+def voices(language: str, quick: bool = False,
+           neural: bool = True) -> list[PlayerVoice | NeuralVoice]:
+    """Each base voice at two rates (quick: two voices at their own rate), and in English
+    piper's neural voice at two speeds when it is installed (``piper_voice``) and ``neural``."""
     base = PLAYER_VOICES if language == "en" else KOREAN_VOICES
     if quick:
         return list(base[:2])
-    return [PlayerVoice(v.name, v.rate + step, v.pitch) for v in base for step in RATE_STEPS]
+    out: list[PlayerVoice | NeuralVoice] = [PlayerVoice(v.name, v.rate + step, v.pitch)
+                                            for v in base for step in RATE_STEPS]
+    if neural and language == "en" and piper_voice.unavailable() is None:
+        out += [NeuralVoice(rate=rate) for rate in PIPER_RATES]
+    return out
 
 
 def utterances(language: str, quick: bool = False, phases: tuple[str, ...] = (),
@@ -430,20 +441,28 @@ def snrs(quick: bool = False) -> tuple[float | None, ...]:
 
 
 _LETTER_A = re.compile(r"\ba(?= final\b| please\b)")
-ESPEAK_LETTER_A = "[['eI]]"
 
 
-def spoken_text(text: str) -> str:
-    """``text`` as the synthetic player is to say it: espeak-ng reads the letter "a" before
-    "final answer" or "please" as the article ("uh final answer"), which no player naming
-    the letter A says; there it is given as the letter's phonemes."""
-    return _LETTER_A.sub(ESPEAK_LETTER_A, text)
+def spoken_text(text: str, voice: PlayerVoice | NeuralVoice | None = None) -> str:
+    """``text`` as the synthetic player is to say it: espeak-ng (and piper, which spells
+    through it) reads the letter "a" before "final answer" or "please" as the article ("uh
+    final answer"), which no player naming the letter A says; there it is given as the
+    letter's phonemes (espeak-ng) or as "eh" (piper, which takes no phonemes)."""
+    return _LETTER_A.sub("eh" if isinstance(voice, NeuralVoice) else "[['eI]]", text)
 
 
-def _key(text: str, voice: PlayerVoice, snr_db: float | None) -> str:
-    spoken = spoken_text(text)  # a clip whose speech changed is rendered anew
-    raw = json.dumps([CACHE_VERSION, text if spoken == text else [text, spoken], voice.name, voice.rate, voice.pitch, snr_db, LEAD_S,
-                      TRAIL_S, SPEECH_THRESHOLD], ensure_ascii=False)
+def say(text: str, voice: PlayerVoice | NeuralVoice) -> AudioClip:
+    """``text`` spoken by ``voice`` (espeak-ng or piper)."""
+    if isinstance(voice, NeuralVoice):
+        return piper_voice.say(spoken_text(text, voice), voice.length_scale)
+    return speak(spoken_text(text, voice), voice)
+
+
+def _key(text: str, voice: PlayerVoice | NeuralVoice, snr_db: float | None) -> str:
+    spoken = spoken_text(text, voice)  # a clip whose speech changed is rendered anew
+    raw = json.dumps([CACHE_VERSION, text if spoken == text else [text, spoken], voice.name,
+                      voice.rate, voice.pitch, snr_db, LEAD_S, TRAIL_S, SPEECH_THRESHOLD],
+                     ensure_ascii=False)
     return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:20]
 
 
@@ -499,7 +518,7 @@ def _render(job: tuple[str, PlayerVoice, list[tuple[float | None, str]]]) -> int
     """Speak one text once, then pad it and add each noise level; write a WAV and a JSON
     (where the speech is) per condition. Returns the number of clips written."""
     text, voice, conditions = job
-    speech = speak(spoken_text(text), voice)
+    speech = say(text, voice)
     start, end = speech_bounds(speech)
     padded = concat(silence(LEAD_S), speech, silence(TRAIL_S))
     for snr_db, key in conditions:
@@ -517,13 +536,13 @@ def _render(job: tuple[str, PlayerVoice, list[tuple[float | None, str]]]) -> int
     return len(conditions)
 
 
-def render(items: list[Utterance], voice_list: list[PlayerVoice],
+def render(items: list[Utterance], voice_list: list[PlayerVoice | NeuralVoice],
            conditions: tuple[float | None, ...], workers: int | None = None,
            progress=None) -> list[Clip]:
     """Every utterance in every voice and noise condition, rendering only what is not cached."""
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     plan = [(u, v, s, _key(u.text, v, s)) for u in items for v in voice_list for s in conditions]
-    jobs: dict[tuple[str, PlayerVoice], list] = {}
+    jobs: dict[tuple[str, PlayerVoice | NeuralVoice], list] = {}
     for u, v, s, k in plan:
         if not (CACHE_DIR / f"{k}.json").exists() or not (CACHE_DIR / f"{k}.wav").exists():
             todo = jobs.setdefault((u.text, v), [])
@@ -533,7 +552,7 @@ def render(items: list[Utterance], voice_list: list[PlayerVoice],
         workers = workers or min(2, os.cpu_count() or 1)
         count = sum(len(t) for t in jobs.values())
         if progress:
-            progress(f"rendering {count} of {len(plan)} clips with espeak-ng "
+            progress(f"rendering {count} of {len(plan)} clips with espeak-ng or piper "
                      f"({workers} processes; cached in {CACHE_DIR})")
         work = [(text, v, todo) for (text, v), todo in jobs.items()]
         if workers > 1:

