@@ -229,6 +229,9 @@ LATER_SAYINGS = (
 (2026-12-03) and kept out of the locale, so that "said in other words" still measures
 phrasings the grammar was not written for. Added last, so that the contexts of the
 utterances before them do not move."""
+CHANGES = ("{l}", "{nato}", "{t}", "answer {l}", "{l}", "{t}", "{nato}", "{l}")
+"""Another answer said instead of yes or no at a "Final answer?" (added 2026-12-03, last):
+what the letters and option texts in the confirmation grammar are there for."""
 OOG_IN_CONFIRM = OUT_OF_GRAMMAR[::2]
 """Said while the host waits for yes or no: the dangerous place for a false "yes"."""
 
@@ -319,6 +322,11 @@ def english_utterances() -> list[Utterance]:
     for s, command in LATER_SAYINGS:
         add(s, next_ctx(answer_ctx), command)
     add("I'd like to call Anna", friend_ctx, c.PickFriend("Anna"))
+    for k, form in enumerate(CHANGES):  # another answer instead of yes or no
+        ctx = next_ctx(confirm_ctx[:-1])  # the questions with four options
+        letter = "ABCD"[k % 4]
+        add(form.format(l=letter.lower(), nato=NATO[letter], t=ctx.options[letter]), ctx,
+            c.Answer(letter), "change")
     return out
 
 
