@@ -6,7 +6,8 @@ letter and by option text, yes / no, lifelines, walking away, the host
 commands, the phone-a-friend call, votes, picking a friend, counting players)
 plus out-of-grammar speech that must mean nothing to the game. Each is
 rendered by espeak-ng voices (``voicehost.testing.synthetic_voice``) at two speaking
-rates, clean and with noise at 10, 15 and 20 dB SNR. Rendered audio is cached
+rates, and in English by piper's neural voice at two speeds when it is installed
+(``piper_voice``), clean and with noise at 10, 15 and 20 dB SNR. Rendered audio is cached
 under ``bench/out/corpus/`` so reruns cost nothing.
 
 Run ``python bench/corpus.py [--quick] [--lang en|ko]`` to render (or check)
@@ -29,6 +30,9 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
+import piper_voice
+from piper_voice import NeuralVoice
+
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.wav import read_wav, write_wav
 from voicehost.game import commands as c
@@ -36,9 +40,6 @@ from voicehost.host.grammar import grammar
 from voicehost.host.intents import QUIET, Context, Phrases, interpret
 from voicehost.language.locale import Locale
 from voicehost.questions.deck import bundled_deck_paths, load_decks
-import piper_voice
-from piper_voice import NeuralVoice
-
 from voicehost.testing.synthetic_voice import (
     PLAYER_VOICES,
     PlayerVoice,
