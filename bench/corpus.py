@@ -36,8 +36,12 @@ from piper_voice import NeuralVoice
 from voicehost.audio.clip import AudioClip
 from voicehost.audio.wav import read_wav, write_wav
 from voicehost.game import commands as c
+from voicehost.host import host_commands as h
 from voicehost.host.grammar import grammar
-from voicehost.host.intents import QUIET, Context, Phrases, interpret
+from voicehost.host.host_commands import QUIET
+from voicehost.host.intents import Command, interpret
+from voicehost.host.moments import Context
+from voicehost.host.phrases import Phrases
 from voicehost.language.locale import Locale
 from voicehost.questions.deck import bundled_deck_paths, load_decks
 from voicehost.testing.synthetic_voice import (
@@ -87,7 +91,7 @@ class Utterance:
     """Class label for the confusion matrix: see ``intent_of``; "none" for out-of-grammar."""
     context: Context | None = None
     """What the game waits for (English); None for the Korean corpus."""
-    expected: c.Command | None = None
+    expected: Command | None = None
     """The command the game should act on; None: nothing, the player is asked again."""
     language: str = "en"
     phrases: tuple[str, ...] = ()
@@ -125,7 +129,7 @@ class Clip:
 # --------------------------------------------------------------------------- intents
 
 
-def intent_of(command: c.Command | None) -> str:
+def intent_of(command: Command | None) -> str:
     """The confusion-matrix class of a command ("none" for nothing)."""
     if command is None:
         return "none"
@@ -137,8 +141,8 @@ def intent_of(command: c.Command | None) -> str:
         return command.lifeline
     if isinstance(command, c.WalkAway):
         return "walk_away"
-    if isinstance(command, c.HostCommand):
-        return "count" if command.name.startswith("count:") else command.name
+    if isinstance(command, h.HostCommand):
+        return command.kind
     if isinstance(command, c.EndCall):
         return "stop_clock" if command.answered else "no_answer"
     if isinstance(command, c.Vote):
@@ -148,14 +152,14 @@ def intent_of(command: c.Command | None) -> str:
     return type(command).__name__
 
 
-def same_effect(got: c.Command | None, expected: c.Command | None) -> bool:
+def same_effect(got: Command | None, expected: Command | None) -> bool:
     """True when the game would do the same with ``got`` as with ``expected``.
 
     ``Answer.final`` is ignored: the game asks for confirmation either way.
     """
     if isinstance(got, c.Answer) and isinstance(expected, c.Answer):
         return got.option == expected.option
-    if isinstance(got, c.HostCommand) and got.name in QUIET:
+    if isinstance(got, QUIET):
         got = None  # a decoy or "take your time": the game is left alone
     return got == expected
 
@@ -224,7 +228,7 @@ LATER_SAYINGS = (
     ("I'll stop here", c.WalkAway()),
     ("I think I'll take the money", c.WalkAway()),
     ("I would like to walk away", c.WalkAway()),
-    ("please slow down", c.HostCommand("slower")),
+    ("please slow down", h.Slower()),
 )
 """Commands in other words, written when the locale's lifeline and walk-away phrasings grew
 (2026-12-03) and kept out of the locale, so that "said in other words" still measures
@@ -258,7 +262,7 @@ def english_utterances() -> list[Utterance]:
     confirm_ctx = [Context("confirm_answer", ctx.options, LIFELINES) for ctx in answer_ctx]
     out: list[Utterance] = []
 
-    def add(text: str, ctx: Context, expected: c.Command | None, group: str = "") -> None:
+    def add(text: str, ctx: Context, expected: Command | None, group: str = "") -> None:
         out.append(Utterance(text, intent_of(expected), ctx, expected, group=group))
 
     turn = 0  # rotates phrasings and contexts so each is used evenly
@@ -288,7 +292,7 @@ def english_utterances() -> list[Utterance]:
         add(s, next_ctx(answer_ctx), c.WalkAway())
     for name, sayings in HOST_SAYINGS.items():
         for s in sayings:
-            add(s, next_ctx(answer_ctx), c.HostCommand(name))
+            add(s, next_ctx(answer_ctx), h.SPOKEN[name]())
     for s in YES_SAYINGS:
         add(s, next_ctx(confirm_ctx), c.Confirm(True))
     for s in NO_SAYINGS:
@@ -312,7 +316,7 @@ def english_utterances() -> list[Utterance]:
         add(s, friend_ctx, c.PickFriend(who))
     count_ctx = Context("count")
     for s, n in (("two", 2), ("three players", 3), ("five", 5)):
-        add(s, count_ctx, c.HostCommand(f"count:{n}"))
+        add(s, count_ctx, h.PlayerCount(n))
     for s in OUT_OF_GRAMMAR:
         add(s, next_ctx(answer_ctx), None)
     for s in OOG_IN_CONFIRM:  # a hesitation among them means "not yet" there: no
@@ -424,7 +428,7 @@ def utterances(language: str, quick: bool = False, phases: tuple[str, ...] = (),
     ``intents`` only those of these intent classes ("none": out-of-grammar), all of them."""
     every = english_utterances() if language == "en" else korean_utterances()
     if phases:
-        every = [u for u in every if u.context is None or u.context.phase in phases]
+        every = [u for u in every if u.context is None or u.context.moment in phases]
     if intents:
         every = [u for u in every if u.intent in intents]
     if not quick or phases or intents:
@@ -432,7 +436,7 @@ def utterances(language: str, quick: bool = False, phases: tuple[str, ...] = (),
     kept, seen = [], {}
     answers = [u for u in every if u.intent == "answer"]
     for u in every:
-        key = (u.intent, u.context.phase if u.context else "", u.group)
+        key = (u.intent, u.context.moment.value if u.context else "", u.group)
         if u.intent == "answer":
             if answers.index(u) % 8 == 0:
                 kept.append(u)
@@ -600,11 +604,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.lang == "en":
         phrases = english_phrases()
         for u, got in typed_mismatches(items, phrases):
-            print(f"warning: even typed, {u.text!r} in {u.context.phase} gives {got}, "
+            print(f"warning: even typed, {u.text!r} in {u.context.moment.value} gives {got}, "
                   f"not {u.expected}", file=sys.stderr)
     if args.list:
         for u in items:
-            where = u.context.phase if u.context else "ko"
+            where = u.context.moment.value if u.context else "ko"
             print(f"{where:15} {u.intent:13} {u.text}")
     clips = build(args.lang, args.quick, progress=lambda m: print(m, file=sys.stderr))
     by_intent: dict[str, int] = {}

@@ -43,7 +43,7 @@ from machine import cpu_model, package_versions  # noqa: E402
 
 from voicehost.audio.microphone import Microphone  # noqa: E402
 from voicehost.config import GameSettings, KioskSettings, Settings  # noqa: E402
-from voicehost.host.intents import Context  # noqa: E402
+from voicehost.host.moments import Context, Moment  # noqa: E402
 from voicehost.host.output import HostOutput  # noqa: E402
 from voicehost.host.player_input import EndOfInput, Heard, PlayerInput  # noqa: E402
 from voicehost.host.session import deck_paths  # noqa: E402
@@ -139,8 +139,8 @@ class Visitors(PlayerInput):
         self._seen_games = -1
 
     # ------------------------------------------------------------------ listening
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
-        if context.phase == "attract":
+    def listen(self, context: Context, phrases: list[str], timeout: float | None, stop=None) -> Heard | None:
+        if context.moment is Moment.ATTRACT:
             text = self.at_the_kiosk()
         else:
             text = self.in_the_game(context)
@@ -187,7 +187,7 @@ class Visitors(PlayerInput):
     def in_the_game(self, context: Context) -> str | None:
         game = self.booth.current.game
         turn = game.turn()
-        b, rng, phase = self.behaviour, self.rng, context.phase
+        b, rng, phase = self.behaviour, self.rng, context.moment.value
         if b == "silent" and turn.level >= self.falls_silent_at:
             return None
         if b == "nonsense" and rng.random() < 0.3:

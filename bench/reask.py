@@ -30,7 +30,8 @@ from voicehost.audio.clip import AudioClip
 from voicehost.config import InputSettings
 from voicehost.game import commands as c
 from voicehost.host.grammar import grammar
-from voicehost.host.intents import Context, interpret
+from voicehost.host.intents import interpret
+from voicehost.host.moments import Context
 from voicehost.speech.listener import Listener
 from voicehost.testing.memory_microphone import MemoryMicrophone
 from voicehost.testing.synthetic_voice import silence

@@ -36,7 +36,9 @@ from voicehost.audio.microphone import BLOCK_MS, Microphone
 from voicehost.config import InputSettings
 from voicehost.game import commands as c
 from voicehost.host.grammar import grammar
-from voicehost.host.intents import QUIET, interpret
+from voicehost.host.ask import Asker, Confidence, Unsure
+from voicehost.host.host_commands import QUIET
+from voicehost.host.intents import Command, interpret
 from voicehost.host.loop import HostOptions
 from voicehost.host.player_input import EndOfInput
 from voicehost.testing.memory_microphone import MemoryMicrophone
@@ -99,31 +101,25 @@ class TimedMicrophone(Microphone):
 
 
 def host_decision(heard, context, phrases, min_confidence: float = MIN_CONFIDENCE,
-                  yes_confidence: float = YES_CONFIDENCE) -> tuple[c.Command | None, str]:
-    """What the host does with ``heard``, as in ``Host.loop``, ``Host.run_call`` and
-    ``session.ask_player_count``: (command or None, why). A yes below ``yes_confidence``
-    (``HostOptions.yes_confidence``) is asked again, as ``Host.weak_yes`` does."""
+                  yes_confidence: float = YES_CONFIDENCE) -> tuple[Command | None, str]:
+    """What the host does with ``heard``: (command or None, why), through the same
+    ``Asker.understand`` every listen of the host goes through. Below ``min_confidence`` it
+    asks again, and a yes below ``yes_confidence`` (``HostOptions.yes_confidence``) too."""
     if heard is None:
         return None, "silence"
-    if not heard.text.strip():
-        return None, "nothing heard"
-    if context.phase == "count":  # ask_player_count: no confidence check, fuzzy interpret
-        command = interpret(heard.text, context, phrases)
-        return command, "command" if command else "not understood"
-    if checks_confidence(context.phase) and heard.confidence < min_confidence:
-        return None, "unsure"
-    command = interpret(heard.text, context, phrases, fuzzy=heard.typed)
-    if isinstance(command, c.HostCommand) and command.name in QUIET:
+    outcome = Asker(None, phrases, Confidence(min_confidence, yes_confidence)).understand(heard, context)
+    if isinstance(outcome, Unsure):
+        why = ("nothing heard" if outcome.nothing_in_grammar else "unsure" if outcome.doubtful
+               else "weak yes" if outcome.weak_yes else "not understood")
+        return None, why
+    if isinstance(outcome.command, QUIET):
         return None, "decoy"  # "Take your time.", or nothing at all: the game is not touched
-    if command == c.Confirm(True) and heard.confidence < yes_confidence:
-        return None, "weak yes"  # Host.loop asks again rather than lock on a weak yes
-    return command, "command" if command else "not understood"
+    return outcome.command, "command"
 
 
 def checks_confidence(phase: str) -> bool:
-    """The host asks again below ``min_confidence`` except in the call (``run_call``) and
-    when counting players (``ask_player_count``)."""
-    return phase not in ("call", "count")
+    """The host asks again below ``min_confidence`` at every moment (``Asker``)."""
+    return True
 
 
 def realtime_decision(reads: list[tuple[float, int]], listen_started: float, returned: float,
@@ -232,13 +228,13 @@ def worker(args) -> int:
             decision = phrase
             got_any, ok_any = korean_label(text or None), (text or None) == u.expected_phrase
         record = {
-            "text": u.text, "phase": u.context.phase if u.context else "ko", "intent": u.intent,
+            "text": u.text, "phase": u.context.moment.value if u.context else "ko", "intent": u.intent,
             "in_grammar": cp.in_grammar(u, phrases) if lang == "en" else u.expected_phrase is not None,
             "voice": f"{clip.voice.name}@{clip.voice.rate}", "base_voice": clip.voice.name,
             "condition": clip.condition, "heard": heard.text if heard else None, "group": u.group,
             "confidence": heard.confidence if heard else None, "why": why,
             "decision": decision, "got": got, "ok": ok, "got_any": got_any, "ok_any": ok_any,
-            "checks_confidence": checks_confidence(u.context.phase) if u.context else True,
+            "checks_confidence": checks_confidence(u.context.moment.value) if u.context else True,
             "speech_start_s": clip.speech_start_s, "speech_end_s": clip.speech_end_s,
             "decided_s": decided_at,
             "latency_s": decided_at - clip.speech_end_s if heard is not None else None,
@@ -287,7 +283,7 @@ def phrase_overrides(items: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def label(command: c.Command | None, u: cp.Utterance) -> tuple[str, bool]:
+def label(command: Command | None, u: cp.Utterance) -> tuple[str, bool]:
     """(confusion-matrix column, right?) of the game doing ``command`` for ``u``."""
     got = cp.intent_of(command)
     ok = cp.same_effect(command, u.expected)
@@ -533,7 +529,7 @@ def wrong_locks(recs: list[dict]) -> dict:
 def lifelines_spent_unasked(recs: list[dict], nos: dict) -> tuple[int, int]:
     """Lifelines spent that the player did not ask for: (simulated, lifelines heard unasked).
 
-    The host confirms a heard lifeline (``Host.lifeline_confirmed``): only "yes" spends it,
+    The host confirms a heard lifeline (``Host.confirm_lifeline``): only "yes" spends it,
     "no" keeps it, anything else is asked again, three times at most. The corpus has no
     clips of that yes/no question, so the player's "no" clips of the answer confirmation in
     the same voice and condition stand in (that grammar also holds the letters and options,
@@ -738,7 +734,7 @@ def main(argv: list[str] | None = None) -> int:
         if lang == "en":
             bad = cp.typed_mismatches(items, cp.english_phrases(phrase_overrides(args.set_phrases)))
             for u, got in bad:
-                print(f"note: even typed, {u.text!r} ({u.context.phase}) gives {got}", file=out)
+                print(f"note: even typed, {u.text!r} ({u.context.moment.value}) gives {got}", file=out)
         dest = Path(args.keep) / (f"recognition-{engine}-{lang}{'-quick' if args.quick else ''}"
                                   f"{'-' + args.phases.replace(',', '-') if args.phases else ''}"
                                   f"{'-' + args.intents.replace(',', '-') if args.intents else ''}.jsonl")

@@ -70,7 +70,8 @@ def rss_bytes() -> int:
 def listening_plan(listens: int, seed: int) -> list[tuple[str, list[str]]]:
     """(kind, phrases) for each listen of the run, the same for both modes."""
     from voicehost.host.grammar import grammar
-    from voicehost.host.intents import Context, Phrases
+    from voicehost.host.moments import Context
+    from voicehost.host.phrases import Phrases
     from voicehost.language.locale import Locale
     from voicehost.questions.deck import bundled_deck_paths, load_decks
 

@@ -31,7 +31,7 @@ from voicehost.game.rules import Rules
 from voicehost.game.turn import Phase
 from voicehost.host.loop import Host, HostOptions
 from voicehost.host.output import HostOutput
-from voicehost.host.player_input import EndOfInput, Heard, PlayerInput
+from voicehost.host.player_input import EndOfInput, Heard, InputTraits, PlayerInput
 from voicehost.language.locale import Locale
 from voicehost.questions.deck import load_decks
 from voicehost.testing.scripted_input import FakeClock
@@ -159,11 +159,11 @@ class GoldenPlayer(PlayerInput):
         self.game, self.words, self.t, self.clock = game, Words(locale), transcript, clock
         self.script, self.policy = list(script), policy
         self.typed = typed
-        self.keys = typed
+        self.traits = InputTraits(typed=typed, keys=typed)
         self.listens = 0
         self.last = ""
 
-    def listen(self, context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context, phrases: list[str], timeout: float | None, stop=None) -> Heard | None:
         self.listens += 1
         if self.listens > MAX_LISTENS:
             raise AssertionError("the game never ended:\n" + self.t.text[-3000:])
@@ -320,9 +320,9 @@ class KioskPlayer(PlayerInput):
         self.game, self.words, self.t, self.clock = game, Words(locale), transcript, clock
         self.script = list(script)
         self.typed = typed
-        self.keys = typed
+        self.traits = InputTraits(typed=typed, keys=typed)
 
-    def listen(self, context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context, phrases: list[str], timeout: float | None, stop=None) -> Heard | None:
         listening = f"{{{digest(phrases)} {timeout if timeout is None else round(timeout, 2)}}}"
         if not self.script:
             self.t.add(f"> (the input ends) {listening}")

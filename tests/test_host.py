@@ -239,7 +239,7 @@ class PlayingInput(ScriptedInput):
         super().__init__(script, clock)
         self.game = game
 
-    def listen(self, context, phrases, timeout):
+    def listen(self, context, phrases, timeout, stop=None):
         if self.script and self.script[0] in ("RIGHT", "WRONG"):
             q = self.game.question
             self.script[0] = q.answer if self.script[0] == "RIGHT" else \

@@ -16,7 +16,7 @@ from voicehost.game.editions import EDITIONS
 from voicehost.game.engine import Game
 from voicehost.game.question import LETTERS
 from voicehost.game.rules import Rules
-from voicehost.host.intents import Context
+from voicehost.host.moments import Context
 from voicehost.host.loop import Host, HostOptions
 from voicehost.host.player_input import EndOfInput, Heard, PlayerInput
 from voicehost.language.locale import Locale
@@ -44,7 +44,7 @@ class TablePlayers(PlayerInput):
         self.game, self.script, self.clock = game, list(script), clock
         self.turns = 0
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None, stop=None) -> Heard | None:
         self.turns += 1
         if self.turns > 2000:
             raise AssertionError("the game never ended")
@@ -62,7 +62,7 @@ class TablePlayers(PlayerInput):
         return Heard(text, 1.0)
 
     def policy(self, context: Context) -> str:
-        phase = context.phase
+        phase = context.moment.value
         if phase in ("confirm_answer", "confirm_walk", "confirm_lifeline"):
             return "yes"
         if phase == "vote":

@@ -9,7 +9,8 @@ import pytest
 from voicehost.config import ConfigError, KeySettings, Settings, load_settings
 from voicehost.game.question import LETTERS
 from voicehost.host import session
-from voicehost.host.intents import Context, Phrases
+from voicehost.host.moments import Context
+from voicehost.host.phrases import Phrases
 from voicehost.host.key_input import KeyInput
 from voicehost.host.key_map import KeyMap
 from voicehost.host.loop import Host, HostOptions

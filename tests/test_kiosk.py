@@ -7,8 +7,11 @@ from datetime import datetime
 
 from tests.kiosk_helpers import make_kiosk
 from voicehost.host.grammar import grammar
-from voicehost.host.intents import Context, Phrases, interpret
+from voicehost.host.intents import interpret
+from voicehost.host.moments import Context, Moment
+from voicehost.host.phrases import Phrases
 from voicehost.game import commands as c
+from voicehost.host import host_commands as h
 from voicehost.language.locale import Locale
 from voicehost.testing.kiosk_visitor import RIGHT, WRONG, Silence
 
@@ -24,13 +27,13 @@ def test_start_phrases_and_answer_keys_start_a_game_and_nothing_else_does():
     phrases = Phrases(LOCALE.phrases, LOCALE.data["numbers"])
     attract = Context("attract")
     for said in ("play", "start", "let's play", "I want to play", "Let's play!"):
-        assert interpret(said, attract, phrases) == c.HostCommand("start"), said
+        assert interpret(said, attract, phrases) == h.StartGame(), said
         assert phrases.norm(said) in grammar(attract, phrases) or said == "Let's play!"
     for typed in ("1", "4", "b", "D"):
-        assert interpret(typed, attract, phrases, typed=True) == c.HostCommand("start")
+        assert interpret(typed, attract, phrases, typed=True) == h.StartGame()
         assert interpret(typed, attract, phrases) is None  # heard, a letter is chatter
     for other in ("quit", "stop", "hello", "ha ha", "walk away"):
-        assert interpret(other, attract, phrases, typed=True) != c.HostCommand("start")
+        assert interpret(other, attract, phrases, typed=True) != h.StartGame()
 
 
 def test_the_kiosk_invites_every_interval_never_the_same_line_twice_in_a_row(tmp_path):
@@ -74,7 +77,7 @@ def test_the_host_welcomes_says_how_to_answer_then_asks_at_once(tmp_path):
 
 def test_with_answer_keys_any_answer_key_starts_a_game_and_keys_answer(tmp_path):
     from voicehost.config import InputSettings
-    from voicehost.host.intents import Phrases
+    from voicehost.host.phrases import Phrases
     from voicehost.host.key_input import KeyInput
     from voicehost.host.key_map import KeyMap
     from voicehost.testing.recording_host_output import RecordingHostOutput
@@ -179,11 +182,10 @@ def test_without_ask_name_no_name_is_asked(tmp_path):
 
 
 def test_stopped_while_a_name_is_awaited_the_game_still_counts(tmp_path):
-    from voicehost.kiosk.shutdown import Shutdown
-
     def sigterm(context):
-        assert context.phase == "name"
-        raise Shutdown()
+        assert context.moment is Moment.NAME
+        k.booth.signals.request()  # as SIGTERM does
+        return None
 
     k = make_kiosk(tmp_path, ["play", RIGHT, "y", "walk away", "y", sigterm], ask_name=True)
     assert k.run() == 0

@@ -13,8 +13,11 @@ import string
 import pytest
 
 from voicehost.game import commands as c
+from voicehost.host import host_commands as h
 from voicehost.game.editions import EDITIONS
-from voicehost.host.intents import Context, Phrases, interpret
+from voicehost.host.intents import interpret
+from voicehost.host.moments import Context
+from voicehost.host.phrases import Phrases
 from voicehost.language.locale import Locale, available
 from voicehost.questions.deck import bundled_deck_paths, load_decks
 
@@ -213,7 +216,7 @@ def test_no_negation_or_hesitation_ever_confirms(code, phase):
                                                ("de", "vier spieler", 4), ("en", "five", 5)])
 def test_how_many_play(code, number, count):
     ctx = Context("count")
-    assert interpret(number, ctx, phrases(code)) == c.HostCommand(f"count:{count}")
+    assert interpret(number, ctx, phrases(code)) == h.PlayerCount(count)
 
 
 # ------------------------------------------------------------------- decks

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from voicehost.host.intents import Context
+from voicehost.host.moments import Context
 from voicehost.host.loop import Host
-from voicehost.host.player_input import EndOfInput, Heard, PlayerInput
+from voicehost.host.player_input import EndOfInput, Heard, InputTraits, PlayerInput
 from voicehost.language.locale import Locale
 from voicehost.testing.memory_microphone import MemoryMicrophone
 from voicehost.testing.recording_host_output import RecordingHostOutput
@@ -92,9 +92,10 @@ class NoisyRoom(PlayerInput):
     """A loud room: every listen hears noise and understands nothing, ``times`` times."""
 
     def __init__(self, times: int, keys: bool = False, snr_db: float = 3.0) -> None:
-        self.left, self.keys, self.snr_db = times, keys, snr_db
+        self.left, self.snr_db = times, snr_db
+        self.traits = InputTraits(keys=keys)
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None, stop=None) -> Heard | None:
         if not self.left:
             raise EndOfInput()
         self.left -= 1
@@ -146,11 +147,12 @@ class Player(PlayerInput):
     confidence), then answers right by its text, says yes and takes the money at level 3."""
 
     def __init__(self, game, script, keys: bool = False) -> None:
-        self.game, self.script, self.keys = game, list(script), keys
+        self.game, self.script = game, list(script)
+        self.traits = InputTraits(keys=keys)
         self.said: list[tuple[str, str, float | None, float]] = []
         """(phase, what was said, how long the host listened, confidence)."""
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None, stop=None) -> Heard | None:
         if self.game.over:
             raise EndOfInput()
         if len(self.said) > 500:
@@ -162,11 +164,11 @@ class Player(PlayerInput):
             confidence = float(head)
         if text == "RIGHT":
             text = self.game.question.option(self.game.question.answer)
-        self.said.append((context.phase, text, timeout, confidence))
+        self.said.append((context.moment.value, text, timeout, confidence))
         return Heard(text, confidence)
 
     def policy(self, context: Context) -> str:
-        if context.phase.startswith("confirm"):
+        if context.moment.confirms:
             return "yes"
         return "take the money" if self.game.level >= 3 else "RIGHT"
 
@@ -232,7 +234,7 @@ def test_with_keys_the_change_offers_them(tmp_path):
 
 
 def test_with_answer_keys_the_change_names_the_keys_of_the_map(tmp_path):
-    from voicehost.host.intents import Phrases
+    from voicehost.host.phrases import Phrases
     from voicehost.config import KeySettings
     from voicehost.host.key_map import KeyMap
 
@@ -240,7 +242,10 @@ def test_with_answer_keys_the_change_names_the_keys_of_the_map(tmp_path):
     actions.update(A=["7"], B=["8"], C=["9"], D=["0"], ask_audience=["u"], walk_away=["w"])
 
     class KeyedPlayer(Player):  # a voice with answer buttons beside it that type 7 8 9 0
-        key_map = KeyMap(actions, Phrases(LOCALE.phrases, LOCALE.data["numbers"]))
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            key_map = KeyMap(actions, Phrases(LOCALE.phrases, LOCALE.data["numbers"]))
+            self.traits = InputTraits(keys=True, key_map=key_map)
 
     game = unstarted()
     out = RecordingHostOutput()
@@ -264,7 +269,7 @@ def test_a_loud_room_line_once_a_game_and_the_change_once_a_moment(tmp_path):
     """Misses in a loud room on two questions: the loud line once, a change on each question."""
 
     class Loud(Player):
-        def listen(self, context, phrases, timeout):
+        def listen(self, context, phrases, timeout, stop=None):
             heard = super().listen(context, phrases, timeout)
             return Heard(heard.text, heard.confidence, noise_db=-25.0, snr_db=3.0)
 

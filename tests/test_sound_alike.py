@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 
 from voicehost.game import commands as c
+from voicehost.host import host_commands as h
 from voicehost.game.question import LETTERS, Question
-from voicehost.host.intents import Context, Phrases, interpret
+from voicehost.host.intents import interpret
+from voicehost.host.moments import Context
+from voicehost.host.phrases import Phrases
 from voicehost.language.locale import Locale
 
 from .conftest import pool
@@ -42,8 +45,8 @@ def test_a_command_that_sounds_like_an_option_is_taken_as_the_option(options, he
 
 
 @pytest.mark.parametrize("options,said,command", [
-    (COLOURS, "repeat", c.HostCommand("repeat")), (BIRDS, "no", c.HostCommand("not_yet")),
-    (ANIMALS, "not yet", c.HostCommand("not_yet")),
+    (COLOURS, "repeat", h.Repeat()), (BIRDS, "no", h.NotYet()),
+    (ANIMALS, "not yet", h.NotYet()),
 ])
 def test_typed_or_asked_for_as_heard_the_command_stays_a_command(options, said, command):
     assert interpret(said, answer_context(options), PHRASES, typed=True) == command
@@ -51,8 +54,8 @@ def test_typed_or_asked_for_as_heard_the_command_stays_a_command(options, said, 
 
 
 @pytest.mark.parametrize("said,command", [
-    ("repeat", c.HostCommand("repeat")), ("no", c.HostCommand("not_yet")), ("help", c.HostCommand("help")),
-    ("not yet", c.HostCommand("not_yet")), ("ha ha", c.HostCommand("decoy")),
+    ("repeat", h.Repeat()), ("no", h.NotYet()), ("help", h.Help()),
+    ("not yet", h.NotYet()), ("ha ha", h.Decoy()),
 ])
 def test_options_that_sound_like_no_command_change_nothing(said, command):
     assert interpret(said, answer_context(("Paris", "London", "Berlin", "Madrid")), PHRASES) == command

@@ -122,7 +122,8 @@ def test_table_talk_during_an_answer_turn_is_not_taken_for_a_command_or_an_answe
 def answer_turn_recognizer() -> tuple[SphinxRecognizer, set[str]]:
     """A recogniser listening with the whole answer grammar of a turn, and the turn's decoys."""
     from voicehost.host.grammar import grammar
-    from voicehost.host.intents import Context, Phrases
+    from voicehost.host.moments import Context
+    from voicehost.host.phrases import Phrases
     from voicehost.language.locale import Locale
     locale = Locale.load("en")
     phrases = Phrases(locale.phrases, locale.data["numbers"])

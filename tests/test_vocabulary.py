@@ -20,7 +20,8 @@ import pytest
 
 from voicehost.game.question import LETTERS, Question
 from voicehost.host.grammar import grammar, vocabulary
-from voicehost.host.intents import Context, Phrases
+from voicehost.host.moments import Context
+from voicehost.host.phrases import Phrases
 from voicehost.host.loop import Host, HostOptions
 from voicehost.host.player_input import EndOfInput
 from voicehost.language.locale import Locale

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from voicehost.config import KeySettings
-from voicehost.host.intents import Context, Phrases
+from voicehost.host.moments import Context
+from voicehost.host.phrases import Phrases
 from voicehost.host.key_input import KeyInput
 from voicehost.host.key_map import KeyMap
 from voicehost.host.key_reader import KeyReader

@@ -81,7 +81,8 @@ def run_kiosk(args: argparse.Namespace) -> int:
     from ..kiosk.decks import DeckSource
     from ..kiosk.heartbeat import Heartbeat
     from ..kiosk.scores import ScoreError, ScoreTable, table_path
-    from ..kiosk.shutdown import Shutdown, StopSignals
+    from ..host.player_input import Clock
+    from ..kiosk.shutdown import StopSignals
     from ..kiosk.status import FILE_NAME, StatusFile
     from .play import open_devices
 
@@ -102,11 +103,9 @@ def run_kiosk(args: argparse.Namespace) -> int:
     signals.install()
     try:
         booth = Booth(settings, locale, lambda: open_devices(args, settings, locale), scores, decks,
-                      log=log, signals=signals, heartbeat=heartbeat)
-        heartbeat.ready()
+                      log=log, clock=Clock(), signals=signals, heartbeat=heartbeat,
+                      ready=heartbeat.ready)
         return booth.run()
-    except Shutdown:  # stopped while the devices were being opened
-        return 0
     finally:
         if booth:
             heartbeat.write_status()  # the games of the day, as the kiosk leaves them

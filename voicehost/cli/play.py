@@ -83,7 +83,7 @@ def run_play(args: argparse.Namespace) -> int:
     settings = play_settings(args)
     locale = Locale.load(settings.game.language)
     player_input, output = open_devices(args, settings, locale)
-    if player_input.confirm_everything:
+    if player_input.traits.confirm_everything:
         settings = session.confirm_everything(settings)
     try:
         return host_game(args, settings, locale, player_input, output)
@@ -171,7 +171,8 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output) ->
     if not saved:
         if not players:
             try:
-                players = session.ask_player_count(player_input, output, locale)
+                players = session.ask_player_count(player_input, output, locale,
+                                                   settings.input.silence_seconds)
             except (EndOfInput, KeyboardInterrupt):
                 if log:
                     log.close()

@@ -12,7 +12,10 @@ from ..config import load_settings
 from ..game import commands as c
 from ..game.editions import LIFELINES
 from ..host.grammar import grammar
-from ..host.intents import Context, Phrases, interpret
+from ..host.host_commands import HostCommand
+from ..host.intents import Command, interpret
+from ..host.moments import Context, Moment
+from ..host.phrases import Phrases
 from ..language.locale import Locale
 
 RECOGNIZE_EPILOG = """examples:
@@ -28,8 +31,10 @@ DEMO_EPILOG = """examples:
   voicehost demo --out game.wav --seed 3 --rounds 2
   voicehost demo --players Ann --questions 20 --out sample.wav   # hear 20 questions read
 """
-STATES = {"answer": "answer", "confirm": "confirm_answer", "walk": "confirm_walk", "vote": "vote",
-          "friend": "pick_friend", "call": "call", "count": "count"}
+STATES = {"answer": Moment.ANSWER, "confirm": Moment.CONFIRM_ANSWER, "walk": Moment.CONFIRM_WALK,
+          "vote": Moment.VOTE, "friend": Moment.PICK_FRIEND, "call": Moment.CALL,
+          "count": Moment.COUNT}
+"""``--state``: the moment a file is recognised at."""
 
 
 def add_voice_commands(sub) -> None:
@@ -95,13 +100,13 @@ def run_recognize(args) -> int:
     return status
 
 
-def describe(command: c.Command | None) -> dict:
+def describe(command: Command | None) -> dict:
     """An intent as JSON fields: its name and what it carries."""
     if command is None:
         return {"intent": None}
     fields = asdict(command)
-    if isinstance(command, c.HostCommand):
-        return {"intent": fields.pop("name")}
+    if isinstance(command, HostCommand):
+        return {"intent": command.kind, **fields}
     names = {c.Answer: "answer", c.Confirm: "yes" if getattr(command, "yes", False) else "no",
              c.UseLifeline: "lifeline", c.WalkAway: "walk_away", c.PickFriend: "pick_friend",
              c.Vote: "vote", c.EndCall: "stop_clock"}

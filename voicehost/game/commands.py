@@ -1,13 +1,14 @@
 """Commands: what a player can ask of the game, whether typed or spoken.
 
-``intents.interpret`` turns text into one of these; ``Game.apply`` acts on
-the game commands. The host commands (repeat, balance, ...) never change the
-game and are handled by the host itself.
+The host's parser turns text into one of these (or into one of the host's own commands,
+which never reach the game); ``Game.apply`` acts on them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .events import Ending
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,12 @@ class EndCall:
 
 
 @dataclass(frozen=True)
-class HostCommand:
-    """repeat, options, balance, help, slower, faster, lifelines."""
+class Abandon:
+    """End the game now (a kiosk's idle player, its time limit, a fault, a stop): everyone
+    still in the round is paid what taking the money would keep."""
 
-    name: str
+    ending: Ending
+    """Why; one of the abandoned endings (``Ending.abandoned``)."""
 
 
-GameCommand = Answer | Confirm | UseLifeline | WalkAway | PickFriend | Vote | EndCall
-Command = GameCommand | HostCommand
+GameCommand = Answer | Confirm | UseLifeline | WalkAway | PickFriend | Vote | EndCall | Abandon

@@ -131,7 +131,7 @@ class Game:
         handler = {
             c.Answer: self._answer, c.Confirm: self._confirm, c.UseLifeline: self._lifeline,
             c.WalkAway: self._walk, c.PickFriend: self._pick_friend, c.Vote: self._vote,
-            c.EndCall: self._end_call,
+            c.EndCall: self._end_call, c.Abandon: self._abandon,
         }.get(type(command))
         if handler is None:
             return [ev.Rejected(self.current, "not_now")]
@@ -182,6 +182,14 @@ class Game:
         self.seat().pending = None
         self.phase = Phase.CONFIRM_WALK
         out.append(ev.WalkPending(self.current, self.ladder.secured(self.level)))
+
+    def _abandon(self, cmd: c.Abandon, out: list) -> None:
+        if not cmd.ending.abandoned:
+            return self._reject(out, "not_now")
+        payouts = {p: self.bank.pay_walk(p, self.level) for p in self.in_round}
+        self.in_round = []
+        out.append(ev.GameAbandoned(cmd.ending, payouts))
+        self._game_over(cmd.ending, out)
 
     # ------------------------------------------------------------------ lifelines
     def _may_chain(self, seat: Seat) -> bool:
@@ -344,7 +352,7 @@ class Game:
                 survivors.append(p)
         self.in_round = [p for p in self.players if p in survivors]  # seating order
         if self.top_winners:
-            return self._game_over("top_prize", out)
+            return self._game_over(ev.Ending.TOP_PRIZE, out)
         if survivors:
             return self._next_question(self.level + 1, out)
         if self.format == HOT_SEAT and self.candidate_index + 1 < len(self.candidates):
@@ -377,11 +385,11 @@ class Game:
     def _end_round(self, out: list) -> None:
         out.append(ev.RoundEnded(self.round, dict(self.bank.balances)))
         if self.round >= self.rules.rounds:
-            self._game_over("rounds", out)
+            self._game_over(ev.Ending.ROUNDS, out)
         else:
             self._start_round(out)
 
-    def _game_over(self, reason: str, out: list) -> None:
+    def _game_over(self, reason: ev.Ending, out: list) -> None:
         balances = dict(self.bank.balances)
         if self.top_winners:
             winners = list(self.top_winners)

@@ -7,7 +7,30 @@ Every event has a ``kind`` (its name in the ``--events`` JSON lines log) and
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import Enum
 from typing import Any, ClassVar
+
+
+class Ending(str, Enum):
+    """How a game ended."""
+
+    TOP_PRIZE = "top_prize"
+    """Somebody won the top prize."""
+    ROUNDS = "rounds"
+    """Every round was played."""
+    IDLE = "idle"
+    """Abandoned: nobody answered any more (a kiosk's player walked off)."""
+    TIME_UP = "time_up"
+    """Abandoned: the game's time ran out (a kiosk's ``max_game_minutes``)."""
+    QUIT = "quit"
+    """Abandoned: the game was stopped (a kiosk's typed quit, the input ended, a shutdown)."""
+    ERROR = "error"
+    """Abandoned after a fault."""
+
+    @property
+    def abandoned(self) -> bool:
+        """The game was ended before its rules ended it (``Abandon``)."""
+        return self not in (Ending.TOP_PRIZE, Ending.ROUNDS)
 
 
 @dataclass(frozen=True)
@@ -197,14 +220,24 @@ class RoundEnded(Event):
 
 
 @dataclass(frozen=True)
+class GameAbandoned(Event):
+    """The game was ended early (``Abandon``): everyone still in the round was paid what
+    taking the money would have kept."""
+
+    kind: ClassVar[str] = "abandoned"
+    ending: Ending
+    payouts: dict[str, int]
+    """What each player still in the round was paid now."""
+
+
+@dataclass(frozen=True)
 class GameOver(Event):
     kind: ClassVar[str] = "game_over"
     winner: str | None
     """The winner's name; None when several share first place (see ``winners``)."""
     winners: list[str]
     balances: dict[str, int]
-    reason: str
-    """top_prize or rounds."""
+    reason: Ending
 
 
 @dataclass(frozen=True)

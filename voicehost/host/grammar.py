@@ -1,17 +1,19 @@
-"""What the recogniser listens for: the phrases of each moment of the game.
+"""What the recogniser listens for: the phrases of each moment of the dialogue.
 
-``grammar(context, phrases)`` lists what may be said now, for a grammar-bound
-recogniser; everything in it is understood by ``intents.interpret``.
-``vocabulary`` is every phrase any moment can offer (checked against a model's
-words), ``settled`` the phrases after which a player cannot go on to mean
-something else (the recogniser may stop listening at a short pause).
+``grammar(context, phrases)`` lists what may be said now, for a grammar-bound recogniser,
+from the moments table (``moments.py``); everything in it is understood by
+``intents.interpret``. ``vocabulary`` is every phrase any moment can offer (checked
+against a model's words), ``settled`` the phrases after which a player cannot go on to
+mean something else (the recogniser may stop listening at a short pause).
 """
 
 from __future__ import annotations
 
 from ..game import commands as c
 from ..game.question import LETTERS
-from .intents import CONFIRM_PHASES, Context, Phrases, count_words, interpret
+from .intents import Command, interpret
+from .moments import MOMENTS, Context
+from .phrases import Phrases
 
 
 def grammar(context: Context, phrases: Phrases) -> list[str]:
@@ -24,63 +26,22 @@ def grammar(context: Context, phrases: Phrases) -> list[str]:
     the decoder has somewhere to put them instead of the nearest yes or command.
     """
     out: list[str] = []
-    for words in phrases.host_words().values():
-        out += words
-    phase = context.phase
-    options = {k: phrases.norm(v) for k, v in context.options.items()}
-    letters = phrases.letter_words(heard=False)
-    if phase == "attract":
-        out += phrases.words("start_game")
-    elif phase == "count":
-        ones = count_words(phrases)
-        out += ones + [f"{n} {w}" for n in ones for w in phrases.words("players_word")[:1]]
-    elif phase == "call":
-        out += phrases.words("stop_clock") + phrases.words("no_answer")
-    elif phase == "pick_friend":
-        for name in (phrases.norm(p) for p in context.players):
-            out += [name] + phrases.carried(name, "friend_carriers")
-    elif phase == "confirm_lifeline":
-        out += _confirm_words(phrases)
-    else:
-        open_letters = options if phase != "vote" else (options or dict.fromkeys(LETTERS))
-        for letter in open_letters:  # "b", "bravo", "answer b", "option b"
-            out += letters[letter] + [f"{p} {letters[letter][0]}" for p in phrases.words("answer_prefix")]
-        for text in context.options.values():  # "the inca" and "inca" for "The Inca"
-            out += sorted(phrases.option_forms(text), key=len, reverse=True)
-        if phase in ("confirm_answer", "confirm_walk"):
-            out += _confirm_words(phrases)
-        elif phase == "answer":
-            for letter in open_letters:  # "i think it's b", "berlin final answer"
-                out += phrases.carried(letters[letter][0])
-            for text in options.values():
-                out += phrases.carried(text) if text else []
-            out += phrases.words("walk_away")
-            for name, words in phrases.lifeline_words().items():
-                if name in context.lifelines:
-                    out += words
-    if phase in CONFIRM_PHASES + ("answer", "vote"):  # somewhere else for the decoder to go
-        out += phrases.optional("not_yet")
-        out += [] if phase in CONFIRM_PHASES else [w for w in phrases.words("no") if len(w.split()) == 1]
-    out += phrases.optional("decoys")
+    for listens in MOMENTS[context.moment].listens:
+        out += listens(context, phrases)
     seen: set[str] = set()
     return [p for p in out if p and not (p in seen or seen.add(p))]
-
-
-def _confirm_words(phrases: Phrases) -> list[str]:
-    """What a player says to a "Final answer?": yes, no, and a yes in other words."""
-    return phrases.words("yes") + phrases.words("no") + phrases.optional("yes_in_other_words")
 
 
 def vocabulary(phrases: Phrases, lifelines: tuple[str, ...]) -> list[str]:
     """Every phrase a grammar of any moment can offer, apart from the texts of the options
     and the players' names (which change with the question and the table): the letters and
     their spelling-alphabet words, the carrier phrases around them, the yes and no of the
-    confirmations, the lifelines, walking away, the hesitations, decoys and host commands."""
+    confirmations, the lifelines, walking away, the hesitations, decoys and host commands:
+    every moment of a game (the kiosk's own moments aside)."""
     letters = dict.fromkeys(LETTERS, "")
     out: list[str] = []
-    for phase in ("answer", "confirm_answer", "confirm_walk", "confirm_lifeline", "vote", "call", "count",
-                  "pick_friend"):
-        out += grammar(Context(phase, letters, lifelines), phrases)
+    for moment in (m for m in MOMENTS if not m.kiosk_only):
+        out += grammar(Context(moment, letters, lifelines), phrases)
     return list(dict.fromkeys(out))
 
 
@@ -92,9 +53,9 @@ def settled(context: Context, phrases: Phrases, listened: list[str]) -> set[str]
     away. The recogniser may end an utterance at the first short pause after
     a settled phrase instead of waiting for the full end-of-speech silence.
     """
-    meaning: dict[str, c.Command | None] = {}
+    meaning: dict[str, Command | None] = {}
 
-    def means(text: str) -> c.Command | None:
+    def means(text: str) -> Command | None:
         if text not in meaning:
             command = interpret(text, context, phrases, fuzzy=False)
             if isinstance(command, c.Answer):  # heard, "b final answer" is still confirmed

@@ -12,38 +12,41 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from .intents import Context
 from .key_map import KeyMap
 from .key_reader import KeyReader
-from .player_input import EndOfInput, Heard, PlayerInput
+from .moments import Context
+from .player_input import STOP_POLL_SECONDS, EndOfInput, Heard, InputTraits, PlayerInput, Stop
 
 
 class KeyInput(PlayerInput):
     """Single key presses, no Enter, from a terminal or a pipe."""
 
-    keys = True
-    only_keys = True
-
     def __init__(self, reader: KeyReader, key_map: KeyMap, echo: TextIO | None = None) -> None:
         self.reader = reader
         self.key_map = key_map
+        self.traits = InputTraits(keys=True, key_map=key_map, only_keys=True)
         self.echo = echo
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | None:
         deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
+        while not (stop is not None and stop()):
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return None
+            wait = left if stop is None else min(STOP_POLL_SECONDS, left or STOP_POLL_SECONDS)
             try:
-                key = self.reader.read(left)
+                key = self.reader.read(wait)
             except EOFError:
                 raise EndOfInput() from None
             if key is None:
-                return None
+                if wait == left:
+                    return None
+                continue
             heard = self.heard(key, context)
             if heard is not None:
                 return heard
+        return None
 
     def heard(self, key: str, context: Context) -> Heard | None:
         """What ``key`` says now, as heard; None for a key that does nothing."""

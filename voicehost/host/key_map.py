@@ -9,11 +9,14 @@ speech. Which key does what is data (``input.keys`` in ``config.yaml``).
 from __future__ import annotations
 
 from ..game.question import LETTERS
-from .intents import Context, Phrases
+from .host_commands import SPOKEN
+from .moments import Context, Moment
+from .phrases import Phrases
 
 LIFELINE_ACTIONS = ("fifty_fifty", "phone_friend", "ask_audience")
 """Lifeline actions carry the game's own lifeline names."""
-HOST_ACTIONS = ("repeat", "options", "balance", "lifelines", "slower", "faster", "help")
+HOST_ACTIONS = tuple(SPOKEN)
+"""Host commands are asked for by the key of their phrases (``host_commands.SPOKEN``)."""
 
 
 class KeyMap:
@@ -36,11 +39,11 @@ class KeyMap:
     def text(self, key: str, context: Context) -> str | None:
         """What a player would say for ``key`` now, or None when the key does nothing."""
         action = self.action(key)
-        if context.phase == "count":  # "how many are playing": a digit, or A-D as 1-4
+        if context.moment is Moment.COUNT:  # "how many are playing": a digit, or A-D as 1-4
             if key.isdigit():
                 return key
             return str(LETTERS.index(action) + 1) if action in LETTERS else None
-        if context.phase == "pick_friend" and action in LETTERS:  # A: the first name, ...
+        if context.moment is Moment.PICK_FRIEND and action in LETTERS:  # A: the first name, ...
             index = LETTERS.index(action)
             return context.players[index] if index < len(context.players) else None
         return self.words(action) if action else None

@@ -1,9 +1,12 @@
 """The quizmaster: listens, understands, drives the game, and speaks.
 
-The host owns no rules. It asks the input for what a player said, turns it
-into a command with ``intents.interpret``, applies it to the ``Game``, saves
-and logs the events, and says what the narrator makes of them. Text mode,
-voice mode and the tests differ only in the input and output passed in.
+The host owns no rules. Its loop is a small state machine: at each step it takes the
+moment the dialogue stands at (the game's phase, or the host's own: a lifeline to
+confirm), asks the player (``ask.Asker``: one listen, understood through the moments
+table), and acts on what came of it: a game command goes to the ``Game`` (then the game
+is saved, the events logged and told by the narrator), a host command is answered from
+a table, and ``Unsure`` and ``Silence`` get the re-asks of ``reask.py``. Text mode, voice
+mode, the kiosk and the tests differ only in the input, output and clock passed in.
 """
 
 from __future__ import annotations
@@ -15,16 +18,20 @@ from ..game import commands as c
 from ..game.engine import Game
 from ..game.turn import Phase
 from ..language.locale import Locale
+from . import host_commands as h
+from .ask import Asker, Confidence, Outcome, Silence, Understood, Unsure
+from .call import PhoneCall
 from .event_log import EventLog
-from .grammar import grammar
-from .intents import QUIET, Context, Phrases, interpret
+from .intents import interpret
+from .moments import Context, Moment
 from .narrator import Narrator, Sound
 from .output import HostOutput
-from .player_input import Clock, EndOfInput, Heard, PlayerInput
+from .phrases import Phrases
+from .player_input import Clock, EndOfInput, PlayerInput, Stop
 from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, WAIT_LISTEN_FACTOR, Misses, letter_doubt
 
-CALL_MARKS = (20, 10, 5, 4, 3, 2, 1)
-"""Seconds left at which the phone-a-friend timer speaks."""
+LIFELINE_TRIES = 3
+"""Listens for a yes or no to "Fifty-fifty, are you sure?" before the lifeline is kept."""
 
 
 @dataclass(frozen=True)
@@ -47,10 +54,30 @@ class HostOptions:
     """A noise floor above this (dBFS) means a loud room."""
 
 
+@dataclass(frozen=True)
+class PendingAnswer:
+    """How an answer now awaiting "yes" was heard, for a "no" to it."""
+
+    doubt: tuple[str, str] | None = None
+    """A lone letter heard, and the look-alike letter it may have been: after a "no", the
+    host asks with both options' texts."""
+    instead: h.HostCommand | None = None
+    """The host command the answer sounds like ("repeat" for "Green"): done after a "no"."""
+
+
+@dataclass
+class PendingLifeline:
+    """A heard lifeline, asked about ("Fifty-fifty, are you sure?") before it is spent."""
+
+    name: str
+    tries: int = 0
+
+
 class Host:
     def __init__(self, game: Game, locale: Locale, player_input: PlayerInput, output: HostOutput,
                  *, options: HostOptions = HostOptions(), save: Callable[[Game], None] | None = None,
-                 log: EventLog | None = None, clock: Clock | None = None, seed: int | None = None) -> None:
+                 log: EventLog | None = None, clock: Clock | None = None, seed: int | None = None,
+                 stop: Stop | None = None) -> None:
         self.game = game
         self.locale = locale
         self.input = player_input
@@ -59,20 +86,35 @@ class Host:
         self.save = save or (lambda g: None)
         self.saving = save is not None
         self.log = log
-        self.clock = clock or getattr(player_input, "clock", None) or Clock()
+        self.clock = clock or Clock()
+        self.stop_flag = stop
+        """True once the host should stop at the next listen (a kiosk shutting down); None:
+        nothing stops it but the end of the game or of the input."""
         self.phrases = Phrases(locale.phrases, locale.data["numbers"])
-        key_map = player_input.key_map
+        self.asker = Asker(player_input, self.phrases,
+                           Confidence(options.min_confidence, options.yes_confidence))
+        traits = player_input.traits
+        key_map = traits.key_map
         self.narrator = Narrator(locale, game, seed, options.read_explanations,
-                                 keyboard=player_input.typed, hears=player_input.hears,
+                                 keyboard=traits.typed, hears=player_input.hears,
                                  keys=key_map.first_keys() if key_map else None,
-                                 only_keys=player_input.only_keys)
+                                 only_keys=traits.only_keys)
         self.misses = Misses(options.loud_snr_db, options.loud_noise_db)
         self.confusable = locale.data.get("confusable_letters", {})
-        self.doubt: tuple[str, str] | None = None
-        """A lone letter heard as the pending answer, and the letter it may have been."""
-        self.instead: str | None = None
-        """A host command heard as the pending answer, whose option sounds like it
-        ("repeat" for "Green"): carried out if the player declines the answer."""
+        self.silences = 0
+        """Silent listens in a row, for the silence re-prompts."""
+        self.pending = PendingAnswer()
+        self.lifeline: PendingLifeline | None = None
+        self.call: PhoneCall | None = None
+        self.answers: dict[type, tuple[Callable[[], None], bool]] = {
+            h.Repeat: (self.repeat, True), h.ReadOptions: (self.read_options, True),
+            h.Balance: (self.balance, True), h.Help: (self.help, False),
+            h.LifelinesLeft: (self.lifelines_left, True),
+            h.Slower: (lambda: self.change_rate(-1, "slower"), True),
+            h.Faster: (lambda: self.change_rate(+1, "faster"), True),
+        }
+        """How the host answers each spoken host command, and whether it then asks again
+        what the game waits for."""
 
     # ------------------------------------------------------------------ speaking
     def say(self, items: list) -> None:
@@ -82,15 +124,29 @@ class Host:
             elif item:
                 self.output.say(item)
 
+    def moment(self) -> Moment:
+        """Where the dialogue stands: a lifeline being confirmed, or the game's phase."""
+        return Moment.CONFIRM_LIFELINE if self.lifeline else Moment.of(self.game.phase)
+
     def context(self) -> Context:
+        moment = self.moment()
+        if moment is Moment.CONFIRM_LIFELINE:
+            return Context(moment)
         turn = self.game.turn()
         q = turn.question
         options = {o: q.option(o) for o in turn.open_options} if q else {}
-        return Context(turn.phase.value, options, self.game.edition.lifelines, turn.friends)
+        return Context(moment, options, self.game.edition.lifelines, turn.friends)
+
+    def stop(self) -> bool:
+        return self.stop_flag is not None and self.stop_flag()
+
+    def ask(self, timeout: float | None) -> Outcome:
+        return self.asker.ask(self.context(), timeout, self.stop_flag)
 
     # ------------------------------------------------------------------ the loop
     def run(self, resumed: bool = False) -> int:
-        """Play until the game is over or the input ends; the game is saved throughout."""
+        """Play until the game is over, the input ends or ``stop()``; the game is saved
+        throughout."""
         try:
             if resumed:
                 self.say([self.narrator.line("resumed")])
@@ -133,125 +189,137 @@ class Host:
             self.say(self.narrator.prompt())
 
     def loop(self) -> None:
-        silences = 0
-        while not self.game.over:
-            if self.game.phase is Phase.CALL:
-                self.run_call()
-                continue
-            context = self.context()
-            heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
-            if heard is None:
-                self.say([self.narrator.silence(silences)])
-                silences += 1
-                continue
-            silences = 0
-            unsure = bool(heard.text.strip()) and heard.confidence < self.options.min_confidence
-            command = (interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
-                       if heard.text.strip() and not unsure else None)
-            if command is None or self.weak_yes(command, heard):
-                self.missed(heard, unsure)
-                continue
-            if command == c.HostCommand("decoy"):
-                continue  # talk, laughter, a cough: not for the host
-            self.misses.understood()
-            said_final = isinstance(command, c.Answer) and command.final and not heard.typed
-            if said_final:
-                command = c.Answer(command.option)  # heard, not typed: still confirmed, briefly
-            doubt, self.doubt = self.doubt, None
-            instead, self.instead = self.instead, None
-            if isinstance(command, c.Answer) and not (heard.typed or heard.pressed):
-                self.doubt = letter_doubt(heard.text, context, self.phrases, self.confusable)
-                self.instead = self.command_instead(heard.text, context)
-            if command == c.HostCommand("not_yet"):
-                self.say([self.narrator.line("not_yet")])
-            elif command == c.HostCommand("ask_yes"):
-                self.say([self.narrator.ask_yes()])
-                self.doubt, self.instead = doubt, instead  # a "no" after it still asks with both texts
-            elif command == c.HostCommand("quit"):
-                raise EndOfInput()  # typed "quit": saved and stopped, as at the end of input
-            elif isinstance(command, c.HostCommand):
-                self.host_command(command.name)
-            elif isinstance(command, c.UseLifeline) and not heard.typed:
-                if self.lifeline_confirmed(command.lifeline):
-                    self.act(command)
-            elif command == c.Confirm(yes=False) and doubt and context.phase == "confirm_answer":
-                # A lone letter, declined: it may have been its look-alike. Ask with both texts.
-                self.act(command, ask=[self.narrator.which_of_two(*doubt)])
-            elif command == c.Confirm(yes=False) and instead and context.phase == "confirm_answer":
-                self.act(command, prompt=False)  # "Green?" "No." It was "repeat": do it now
-                self.host_command(instead)
-            else:
-                self.act(command, said_final=said_final)
+        """One step per listen, by the moment, until the game is over (or ``stop()``)."""
+        steps = {Moment.CALL: self.call_step, Moment.CONFIRM_LIFELINE: self.lifeline_step}
+        while not self.game.over and not self.stop():
+            steps.get(self.moment(), self.turn_step)()
 
-    def missed(self, heard: Heard, unsure: bool) -> None:
+    def turn_step(self) -> None:
+        """A turn: an answer, a "final answer?", a vote or a friend to pick is awaited."""
+        context = self.context()
+        outcome = self.ask(self._timeout())
+        if isinstance(outcome, Silence):
+            if not self.stop():
+                self.say([self.narrator.silence(self.silences)])
+                self.silences += 1
+            return
+        self.silences = 0
+        if isinstance(outcome, Unsure):
+            return self.missed(outcome)
+        command = outcome.command
+        if isinstance(command, h.Decoy):
+            return  # talk, laughter, a cough: not for the host
+        self.misses.understood()
+        said_final = isinstance(command, c.Answer) and command.final and not outcome.typed
+        if said_final:
+            command = c.Answer(command.option)  # heard, not typed: still confirmed, briefly
+        pending, self.pending = self.pending, PendingAnswer()
+        if isinstance(command, c.Answer) and outcome.spoken:
+            self.pending = PendingAnswer(
+                letter_doubt(outcome.heard.text, context, self.phrases, self.confusable),
+                self.command_instead(outcome.heard.text, context))
+        declined = command == c.Confirm(yes=False) and context.moment is Moment.CONFIRM_ANSWER
+        if isinstance(command, h.AskYes):
+            self.say([self.narrator.ask_yes()])
+            self.pending = pending  # a "no" after it still asks with both texts
+        elif isinstance(command, h.HostCommand):
+            self.answer(command)
+        elif isinstance(command, c.UseLifeline) and not outcome.typed:
+            self.confirm_lifeline(command)
+        elif declined and pending.doubt:
+            # A lone letter, declined: it may have been its look-alike. Ask with both texts.
+            self.act(command, ask=[self.narrator.which_of_two(*pending.doubt)])
+        elif declined and pending.instead:
+            self.act(command, prompt=False)  # "Green?" "No." It was "repeat": do it now
+            self.answer(pending.instead)
+        else:
+            self.act(command, said_final=said_final)
+
+    def missed(self, outcome: Unsure) -> None:
         """Something was heard but not understood: ask again, differently each time in a
         row; in a loud room say so once; let a stray sound in a quiet room pass. After
         ``reask.REASK_TRIES`` misses in one moment ask another way, once, then wait quietly."""
-        reaction = self.misses.missed(heard, nothing_in_grammar=not heard.text.strip(),
-                                      moment=self.moment())
+        heard = outcome.heard
+        reaction = self.misses.missed(heard, nothing_in_grammar=outcome.nothing_in_grammar,
+                                      moment=self.turn_key())
         if reaction.kind == "loud":
-            self.say([self.narrator.loud_room(keys=self.input.keys)])
+            self.say([self.narrator.loud_room(keys=self.input.traits.keys)])
         elif reaction.kind == "reask":
-            self.say([self.narrator.reask(reaction.count, unsure)])
+            self.say([self.narrator.reask(reaction.count, outcome.doubtful)])
         elif reaction.kind == "change":
-            self.say([self.narrator.change_approach(keys=self.input.keys)])
+            self.say([self.narrator.change_approach(keys=self.input.traits.keys)])
         elif reaction.kind == "wait":
             self.say([self.narrator.wait()])
-        elif heard.typed and heard.text.strip():
+        elif heard.typed and not outcome.nothing_in_grammar:
             self.say([self.narrator.didnt_catch()])  # a typed line always gets an answer
 
-    def moment(self) -> tuple:
+    def turn_key(self) -> tuple:
         """What the game waits for, and from whom: misses count again from a new one."""
         turn = self.game.turn()
         question = self.game.question
         return (turn.phase, turn.speaker, question.id if question else None, turn.pending,
                 tuple(turn.open_options))
 
-    def command_instead(self, text: str, context: Context) -> str | None:
+    def command_instead(self, text: str, context: Context) -> h.HostCommand | None:
         """The host command ``text`` names when it was taken as an option that sounds like it."""
         heard_as = interpret(text, context, self.phrases, fuzzy=False, sound_alike=False)
-        if isinstance(heard_as, c.HostCommand) and heard_as.name not in QUIET | {"quit"}:
-            return heard_as.name
+        if isinstance(heard_as, h.HostCommand) and not isinstance(heard_as, (*h.QUIET, h.Quit)):
+            return heard_as
         return None
 
-    def lifeline_confirmed(self, name: str) -> bool:
-        """Ask "Fifty-fifty, are you sure?" and listen for yes or no (three tries).
+    # ------------------------------------------------------------------ lifelines
+    def confirm_lifeline(self, command: c.UseLifeline) -> None:
+        """A lifeline is spent for good, so one that was heard rather than typed is confirmed
+        first ("Fifty-fifty, are you sure?"), as an answer is. One the player no longer has
+        is not asked about: the game says it is used up."""
+        if not self.options.confirm_lifelines or command.lifeline not in self.game.turn().lifelines:
+            return self.act(command)
+        self.lifeline = PendingLifeline(command.lifeline)
+        self.say([self.narrator.keyed_line("lifeline_pending",
+                                           lifeline=self.locale.lifeline(command.lifeline))])
 
-        A lifeline is spent for good, so one that was heard rather than typed
-        is confirmed first, as an answer is. One the player no longer has is
-        not asked about: the game says it is used up.
-        """
-        if not self.options.confirm_lifelines or name not in self.game.turn().lifelines:
-            return True
-        context = Context("confirm_lifeline")
-        lifeline = self.locale.lifeline(name)
-        self.say([self.narrator.keyed_line("lifeline_pending", lifeline=lifeline)])
-        for _ in range(3):
-            heard = self.input.listen(context, grammar(context, self.phrases), self._timeout())
-            understood = heard is not None and heard.confidence >= self.options.min_confidence
-            command = (interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
-                       if understood else None)
-            if isinstance(command, c.Confirm) and not self.weak_yes(command, heard):
-                if command.yes:
-                    return True
-                break
-            if command == c.HostCommand("ask_yes"):
-                self.say([self.narrator.line("ask_yes.confirm_lifeline", lifeline=lifeline)])
-            elif command != c.HostCommand("decoy"):
-                self.say([self.narrator.keyed_line("didnt_catch", "confirm_lifeline",
-                                                   lifeline=lifeline)])
-        self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
-        return False
+    def lifeline_step(self) -> None:
+        """A yes spends the lifeline; a no, or ``LIFELINE_TRIES`` listens without a yes,
+        keeps it."""
+        pending = self.lifeline
+        lifeline = self.locale.lifeline(pending.name)
+        outcome = self.ask(self._timeout())
+        command = outcome.command if isinstance(outcome, Understood) else None
+        if isinstance(command, c.Abandon):
+            self.lifeline = None
+            return self.act(command)
+        if isinstance(command, c.Confirm):
+            self.lifeline = None
+            if command.yes:
+                return self.act(c.UseLifeline(pending.name))
+            return self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
+        if isinstance(outcome, Silence) and self.stop():
+            return
+        if isinstance(command, h.AskYes):
+            self.say([self.narrator.line("ask_yes.confirm_lifeline", lifeline=lifeline)])
+        elif not isinstance(command, h.Decoy):
+            self.say([self.narrator.keyed_line("didnt_catch", "confirm_lifeline", lifeline=lifeline)])
+        pending.tries += 1
+        if pending.tries >= LIFELINE_TRIES:
+            self.lifeline = None
+            self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
 
-    def weak_yes(self, command: c.Command, heard) -> bool:
-        """A spoken yes heard with too little confidence to lock, spend or take anything."""
-        return (command == c.Confirm(True) and not heard.typed
-                and heard.confidence < self.options.yes_confidence)
+    # ------------------------------------------------------------------ the phone call
+    def call_step(self) -> None:
+        """The real-friend call: read the question for the friend, run the clock, mark the
+        seconds left; "stop the clock" ends it (``call.py``)."""
+        if self.call is None:
+            self.call = PhoneCall.start(self)
+        ended = self.call.step(self)
+        if ended is not None:
+            self.call = None
+            self.act(ended)
 
+    # ------------------------------------------------------------------ acting
     def _timeout(self) -> float | None:
         """How long to listen before a silence re-prompt; typed input waits as long as it takes.
         Once re-asking has changed approach, longer: the player is not rushed by the host."""
-        if self.input.typed:
+        if self.input.traits.typed:
             return None
         factor = WAIT_LISTEN_FACTOR if self.misses.waiting else 1.0
         return self.options.silence_seconds * factor
@@ -273,63 +341,38 @@ class Host:
         asking = self.narrator.prompt()
         self.say(ask if ask and asking else asking)
 
-    def host_command(self, name: str) -> None:
-        """Balance, repeat, help...; then, unless help just said it, ask again what the
-        game waits for (the pending answer's "Final answer?", the vote, ...)."""
-        n = self.narrator
-        ask_again = True
-        if name == "repeat":
-            if self.game.question is not None:
-                self.say(n.question_text())
-        elif name == "options":
-            self.say([n.options_text()])
-        elif name == "balance":
-            self.say(n.balance(self.game.turn().speaker))
-        elif name == "help":
-            self.say([n.help()])
-            ask_again = False
-        elif name == "lifelines":
-            self.say([n.lifelines_left()])
-        elif name in ("slower", "faster"):
-            step = self.options.rate_step
-            self.output.adjust_rate(step if name == "faster" else -step)
-            self.say([n.line(name)])
-        else:
-            self.say([n.didnt_catch()])
-            ask_again = False
+    # ------------------------------------------------------------------ host commands
+    def answer(self, command: h.HostCommand) -> None:
+        """Answer a host command (balance, repeat, help...); then, unless help just said it,
+        ask again what the game waits for (the pending answer's "Final answer?", the vote...)."""
+        if isinstance(command, h.NotYet):
+            return self.say([self.narrator.line("not_yet")])
+        if isinstance(command, h.Quit):
+            raise EndOfInput()  # typed "quit": saved and stopped, as at the end of input
+        do, ask_again = self.answers.get(type(command), (self.didnt_catch, False))
+        do()
         if ask_again:
-            self.say(n.ask_again())
+            self.say(self.narrator.ask_again())
 
-    # ------------------------------------------------------------------ phone timer
-    def run_call(self) -> None:
-        """The real-friend call: read the question for the friend, run the clock,
-        mark 20 and 10 seconds, count down the last five; "stop the clock" ends it."""
-        n, game = self.narrator, self.game
-        seconds = game.rules.call_seconds
-        self.say([n.line("call_start", question=game.question.text, options=n.options_text(),
-                         seconds=seconds)])
-        deadline = self.clock.now() + seconds
-        marks = [m for m in CALL_MARKS if m < seconds]
-        answered = False
-        while True:
-            left = deadline - self.clock.now()
-            if left <= 0:
-                break
-            upcoming = [m for m in marks if m < left]
-            next_mark = upcoming[0] if upcoming else 0
-            context = self.context()
-            heard = self.input.listen(context, grammar(context, self.phrases), left - next_mark)
-            if heard is not None:
-                command = interpret(heard.text, context, self.phrases, fuzzy=heard.typed, typed=heard.typed)
-                if isinstance(command, c.EndCall):
-                    answered = command.answered
-                    break
-                continue
-            if next_mark:
-                self.output.sound("tick")
-                key = "call_mark" if next_mark >= 10 else "call_count"
-                self.say([n.line(key, seconds=next_mark)])
-        if not answered:
-            self.output.sound("time_up")
-            self.say([n.line("call_time_up")])
-        self.act(c.EndCall(answered))
+    def repeat(self) -> None:
+        if self.game.question is not None:
+            self.say(self.narrator.question_text())
+
+    def read_options(self) -> None:
+        self.say([self.narrator.options_text()])
+
+    def balance(self) -> None:
+        self.say(self.narrator.balance(self.game.turn().speaker))
+
+    def help(self) -> None:
+        self.say([self.narrator.help()])
+
+    def lifelines_left(self) -> None:
+        self.say([self.narrator.lifelines_left()])
+
+    def change_rate(self, sign: int, line: str) -> None:
+        self.output.adjust_rate(sign * self.options.rate_step)
+        self.say([self.narrator.line(line)])
+
+    def didnt_catch(self) -> None:
+        self.say([self.narrator.didnt_catch()])

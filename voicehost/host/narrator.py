@@ -50,6 +50,8 @@ class Narrator(ReaskLines):
         self._last = ""
         self._variant: dict[str, int] = {}
         """Which variant of each line was said last: the next time it is another."""
+        self.renderers: dict[type, Callable[[ev.Event, list], None]] = {}
+        """How the events of these types are told, in place of the narrator's own way."""
 
     # ---------------------------------------------------------------- helpers
     def keyed_line(self, key: str, part: str = "", **fields) -> str:
@@ -245,7 +247,7 @@ class Narrator(ReaskLines):
         self._batch, self._asked, self._prompted = events, asked, False
         self._said_final = said_final
         for e in events:
-            method = getattr(self, "_" + e.kind, None)
+            method = self.renderers.get(type(e)) or getattr(self, "_" + e.kind, None)
             if method:
                 method(e, out)
         return out

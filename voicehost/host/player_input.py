@@ -1,9 +1,10 @@
 """Where the host hears players: the keyboard, the microphone, or a script.
 
-``PlayerInput.listen(context, phrases, timeout)`` returns what was said as
-``Heard`` (text and confidence), None after ``timeout`` seconds of silence,
-or raises ``EndOfInput`` when the input is closed (end of typed input, the end
-of a ``--mic-file``).
+``PlayerInput.listen(context, phrases, timeout, stop)`` returns what was said as
+``Heard`` (text and confidence), None after ``timeout`` seconds of silence (or as soon as
+``stop()`` is true), ``Gone`` when nobody is there to hear any more (a kiosk's player
+walked off), or raises ``EndOfInput`` when the input is closed (end of typed input, the
+end of a ``--mic-file``). What an input can do is one frozen value, ``InputTraits``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
-from .intents import Context
+from ..game.events import Ending
+from .moments import Context
+
+STOP_POLL_SECONDS = 0.2
+"""How often a listen that waits on a terminal looks whether it should stop."""
 
 
 class EndOfInput(Exception):
@@ -39,32 +44,53 @@ class Heard:
     """How far what was taken for speech stood above that floor, in dB; None when unknown."""
 
 
+@dataclass(frozen=True)
+class Gone:
+    """Nobody is there to answer any more: the game ends as ``ending`` says (a kiosk's
+    player walked off, or the game's time ran out)."""
+
+    ending: Ending
+
+
 class Clock:
-    """Monotonic time; the scripted input advances a fake one."""
+    """Monotonic time in seconds; the tests pass a fake one they advance."""
 
     def now(self) -> float:
         return time.monotonic()
 
 
-class PlayerInput(abc.ABC):
-    typed = False
+Stop = Callable[[], bool]
+"""Asked now and then while listening: True cuts the listen short (the kiosk is stopping)."""
+
+
+@dataclass(frozen=True)
+class InputTraits:
+    """What an input can do, so the host knows how to ask."""
+
+    typed: bool = False
     """Every answer is typed: no recogniser stands between the player and the host."""
-    keys = False
+    keys: bool = False
     """Players can also type or press answer keys, so the host may offer them when
     speech is not getting through."""
-    key_map = None
+    key_map: object = None
     """The single keys players press (a ``KeyMap``), so the host can name them; None without."""
-    only_keys = False
+    only_keys: bool = False
     """Players answer only with keys: the host says what to press rather than what to say."""
-    confirm_everything = False
+    confirm_everything: bool = False
     """The recogniser is not held to the game's phrases (a Vosk model without runtime
     graphs): every answer and lifeline is confirmed, whatever the settings say."""
+
+
+class PlayerInput(abc.ABC):
+    traits = InputTraits()
     ping: Callable[[], None] = staticmethod(lambda: None)
     """Called now and then while the input waits for a lost device (``keep_alive``)."""
 
     @abc.abstractmethod
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
-        """What the player said, None after ``timeout`` seconds of silence (None: wait forever)."""
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | Gone | None:
+        """What the player said; None after ``timeout`` seconds of silence (None: wait
+        forever) or once ``stop()`` is true; ``Gone`` when nobody is there any more."""
 
     def hears(self, text: str) -> bool:
         """Whether ``text`` (an option's text) can be heard at all: a speech model may lack
@@ -86,17 +112,17 @@ class PlayerInput(abc.ABC):
 class KeyboardInput(PlayerInput):
     """Typed lines from a terminal or a pipe."""
 
-    typed = True
-    keys = True
+    traits = InputTraits(typed=True, keys=True)
 
     def __init__(self, stream: TextIO | None = None, echo: TextIO | None = None) -> None:
         self.stream = stream or sys.stdin
         self.echo = echo
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | None:
         if self.stream.isatty():
             print("> ", end="", flush=True)
-        if timeout is not None and not self._ready(timeout):
+        if not self._ready(timeout, stop):
             return None
         line = self.stream.readline()
         if not line:
@@ -105,11 +131,21 @@ class KeyboardInput(PlayerInput):
             print(f"> {line.rstrip()}", file=self.echo, flush=True)
         return Heard(line.strip(), 1.0, typed=True)
 
-    def _ready(self, timeout: float) -> bool:
-        try:
-            ready, _, _ = select.select([self.stream], [], [], timeout)
-        except (ValueError, OSError, TypeError):  # not a real file (tests, Windows)
+    def _ready(self, timeout: float | None, stop: Stop | None) -> bool:
+        """A line can be read before ``timeout`` seconds pass or ``stop()`` is true."""
+        if timeout is None and stop is None:
             return True
-        return bool(ready)
-
-
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not (stop is not None and stop()):
+            left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+            wait = left if stop is None else min(STOP_POLL_SECONDS, STOP_POLL_SECONDS if left is None
+                                                 else left)
+            try:
+                ready, _, _ = select.select([self.stream], [], [], wait)
+            except (ValueError, OSError, TypeError):  # not a real file (tests, Windows)
+                return True
+            if ready:
+                return True
+            if left is not None and left <= wait:
+                return False
+        return False

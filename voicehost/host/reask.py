@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .intents import Context, Phrases, _strip_fillers
+from .moments import Context
+from .phrases import Phrases
+from .understanding import strip_fillers
 from .player_input import Heard
 
 LOUD_SNR_DB = 15.0
@@ -111,7 +113,7 @@ def lone_letter(text: str, phrases: Phrases) -> str | None:
     A letter's name is the first of its words in the locale's ``letters`` table; the
     recogniser may also write it as one of its ``letter_homophones``.
     """
-    body = _strip_fillers(phrases.norm(text), phrases.words("fillers"))
+    body = strip_fillers(phrases.norm(text), phrases.words("fillers"))
     homophones = phrases.table.get("letter_homophones", {})
     for letter, words in phrases.table["letters"].items():
         names = [words[0], *homophones.get(letter, [])]

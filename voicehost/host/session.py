@@ -13,15 +13,16 @@ from typing import Callable
 
 from ..config import Settings
 from ..game.editions import EDITIONS
-from ..game.commands import HostCommand
 from ..game.engine import Game, GameError
 from ..game.question import Question
 from ..game.rules import Rules
 from ..language.locale import Locale
 from ..questions.deck import bundled_deck_paths, load_decks
 from ..questions.format import DeckError
-from .grammar import grammar
-from .intents import Context, Phrases, interpret
+from . import host_commands as h
+from .ask import Asker, Understood
+from .moments import Context, Moment
+from .phrases import Phrases
 from .output import HostOutput
 from .player_input import EndOfInput, PlayerInput
 from .save import SaveError, SaveStore
@@ -77,26 +78,28 @@ def new_game(settings: Settings, players: list[str], questions: list[Question]) 
                          "decks (voicehost deck check).") from None
 
 
-def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Locale) -> list[str]:
+def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Locale,
+                     silence_seconds: float = 10.0) -> list[str]:
     """No players configured: ask how many play (one to six) and name them Player 1, Player 2...
-    (in the locale's words: Spelare 1, Spieler 1).
+    (in the locale's words: Spelare 1, Spieler 1). Anything else, or ``silence_seconds`` of
+    silence (typed: no limit), asks again.
 
     Raises ``EndOfInput`` when the input ends (or "quit" is typed) before an answer."""
-    phrases = Phrases(locale.phrases, locale.data["numbers"])
-    context = Context("count")
-    typed = "_typed" if player_input.typed and not player_input.only_keys else ""
+    asker = Asker(player_input, Phrases(locale.phrases, locale.data["numbers"]))
+    traits = player_input.traits
+    typed = "_typed" if traits.typed and not traits.only_keys else ""
     output.say(locale.line(f"ask_player_count{typed}"))
     again = locale.variants(f"player_count_again{typed}")
     misses = 0
     while True:
-        heard = player_input.listen(context, grammar(context, phrases), None if player_input.typed else 10.0)
-        command = interpret(heard.text, context, phrases, typed=heard.typed) if heard else None
-        if command == HostCommand("quit"):
+        outcome = asker.ask(Context(Moment.COUNT), None if traits.typed else silence_seconds)
+        command = outcome.command if isinstance(outcome, Understood) else None
+        if isinstance(command, h.Quit):
             raise EndOfInput()
-        if command is not None and getattr(command, "name", "").startswith("count:"):
-            count = int(command.name.split(":")[1])
-            players = [locale.line("player_default", n=i) for i in range(1, count + 1)]
-            output.say(locale.line("player_count_set", count=count, players=locale.join(players)))
+        if isinstance(command, h.PlayerCount):
+            players = [locale.line("player_default", n=i) for i in range(1, command.count + 1)]
+            output.say(locale.line("player_count_set", count=command.count,
+                                   players=locale.join(players)))
             return players
         output.say(again[misses % len(again)])
         misses += 1

@@ -1,8 +1,11 @@
 """The kiosk: an unattended booth that invites passers-by, hosts one hot-seat game at a
 time through the ordinary ``Host``, ends games whose player walked off or ran out of
-time, announces the winnings and the place on the high-score table (``scores.py``,
-with its failures and their fixes in ``score_errors.py``), and keeps running through
-errors, lost devices and a dying speech worker until it is sent SIGTERM. What keeps
+time (through the engine's ``Abandon``), announces the winnings and the place on the
+high-score table (``scores.py``, with its failures and their fixes in
+``score_errors.py``), and keeps running through errors, lost devices and a dying speech
+worker until it is sent SIGTERM. ``booth.py`` is its state machine (attract, playing,
+results, restarting, stopping), ``shutdown.py`` the stop flag every listen and line
+checks. What keeps
 it running unattended: the rotating log (``logs.py``), the status file that
 ``voicehost kiosk status`` reads (``status.py``) and the systemd notifications
 (``notify.py``).

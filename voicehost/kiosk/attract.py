@@ -12,17 +12,18 @@ from datetime import datetime
 from typing import Callable
 
 from ..config import quiet_hours_span
-from ..game import commands as c
-from ..host.grammar import grammar
-from ..host.intents import Context, Phrases, interpret
+from ..host import host_commands as h
+from ..host.ask import Asker, Understood
+from ..host.moments import Context, Moment
 from ..host.output import HostOutput
-from ..host.player_input import Clock, PlayerInput
+from ..host.phrases import Phrases
+from ..host.player_input import Clock, PlayerInput, Stop
 from .idle import HEARTBEAT_SECONDS
 from .lines import KioskLines
 
 JINGLE = "correct"
 """The sound effect played before an invitation."""
-ATTRACT = Context("attract")
+ATTRACT = Context(Moment.ATTRACT)
 
 
 def in_quiet_hours(span: str | None, now: datetime) -> bool:
@@ -37,24 +38,25 @@ def in_quiet_hours(span: str | None, now: datetime) -> bool:
 
 class Attract:
     def __init__(self, lines: KioskLines, phrases: Phrases, *, every_seconds: float,
-                 quiet_hours: str | None = None, clock: Clock | None = None,
+                 quiet_hours: str | None = None, clock: Clock,
                  wall: Callable[[], datetime] = datetime.now,
                  heartbeat: Callable[[], None] = lambda: None) -> None:
         self.lines = lines
         self.phrases = phrases
         self.every_seconds = every_seconds
         self.quiet_hours = quiet_hours
-        self.clock = clock or Clock()
+        self.clock = clock
         self.wall = wall
         self.heartbeat = heartbeat
         self.next_invite: float | None = None
         """When the next invitation is due (None: at once)."""
 
-    def wait_for_player(self, player_input: PlayerInput, output: HostOutput) -> None:
-        """Invite and listen until somebody starts a game; ``EndOfInput`` passes through
-        (the end of typed input ends a text-mode kiosk)."""
-        listened = grammar(ATTRACT, self.phrases)
-        while True:
+    def wait_for_player(self, player_input: PlayerInput, output: HostOutput,
+                        stop: Stop = lambda: False) -> bool:
+        """Invite and listen until somebody starts a game (True) or ``stop()`` (False);
+        ``EndOfInput`` passes through (the end of typed input ends a text-mode kiosk)."""
+        asker = Asker(player_input, self.phrases)
+        while not stop():
             self.heartbeat()
             now = self.clock.now()
             if self.next_invite is None or now >= self.next_invite:
@@ -62,16 +64,14 @@ class Attract:
                     self.invite(player_input, output)
                 self.next_invite = self.clock.now() + self.every_seconds
                 continue
-            wait = min(self.next_invite - now, HEARTBEAT_SECONDS)
-            heard = player_input.listen(ATTRACT, listened, wait)
-            if heard is None or not heard.text.strip():
-                continue
-            command = interpret(heard.text, ATTRACT, self.phrases, fuzzy=False,
-                                typed=heard.typed or heard.pressed)
-            if command == c.HostCommand("start"):
-                return
-            if command == c.HostCommand("help"):
-                output.say(self.lines.line("how_to_start_keys" if player_input.keys else "how_to_start"))
+            outcome = asker.ask(ATTRACT, min(self.next_invite - now, HEARTBEAT_SECONDS), stop)
+            command = outcome.command if isinstance(outcome, Understood) else None
+            if isinstance(command, h.StartGame):
+                return True
+            if isinstance(command, h.Help):
+                keys = player_input.traits.keys
+                output.say(self.lines.line("how_to_start_keys" if keys else "how_to_start"))
+        return False
 
     def after_game(self) -> None:
         """A game has just ended: the next invitation comes a full interval later."""
@@ -79,5 +79,5 @@ class Attract:
 
     def invite(self, player_input: PlayerInput, output: HostOutput) -> None:
         output.sound(JINGLE)
-        keys = self.lines.line("invite_keys") if player_input.keys else ""
+        keys = self.lines.line("invite_keys") if player_input.traits.keys else ""
         output.say(self.lines.line("invite") + keys)

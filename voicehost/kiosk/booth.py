@@ -1,25 +1,40 @@
 """The kiosk's main loop: attract, one game, the results, and again, for weeks.
 
-``Booth.run()`` returns 0 when it is sent SIGTERM or SIGINT (``Shutdown``) or, in
-text mode, when the typed input ends; nothing a player says or types stops it.
-Any other error inside a game is logged with its traceback, the host apologises
-in one sentence, the game is recorded (ending "error", winnings kept) and the
-attract loop resumes; after a device or speech error (a ``FixableError``) the
-devices are closed and opened again.
+``Booth.run()`` is a state machine, in the manner of wyoming-satellite's satellite:
+
+    ATTRACT --a player starts--> PLAYING --the game ends--> RESULTS --> ATTRACT
+       |                         (a device failing in a game    |
+       +--a fault--> RESTARTING   is reopened before RESULTS)   +--stopping--> STOPPING
+                         |
+                         +--> ATTRACT
+    ATTRACT and RESTARTING go to STOPPING once stopping() (SIGTERM, SIGINT), or when
+    the typed input ends; a game in progress then ends and is recorded first.
+
+It opens the devices when it starts running (a missing one is reported then), and
+returns 0 when it is asked to stop or, in text mode, when the typed input ends; nothing
+a player says or types stops it. A stop is a flag (``StopSignals``) that every listen
+and every line checks: the game in progress ends through the engine and is recorded,
+and nothing more is said. Any other error inside a game is logged with its traceback,
+the host apologises in one sentence and the game is recorded (ending "error", winnings
+kept); exceptions report faults, they do not steer the flow.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-import time
 from datetime import date, datetime
+from enum import Enum
 from typing import Callable
 
 from ..config import Settings
 from ..errors import FixableError
-from ..host.intents import Context, Phrases
+from ..game.events import Ending
+from ..host.ask import Asker, Understood
+from ..host.host_commands import TypedName
+from ..host.moments import Context, Moment
 from ..host.output import HostOutput
+from ..host.phrases import Phrases
 from ..host.player_input import Clock, EndOfInput, PlayerInput
 from ..host.session import confirm_everything
 from ..language.locale import Locale
@@ -28,7 +43,7 @@ from .decks import DeckSource
 from .game import KioskGame, new_game
 from .lines import KioskLines
 from .scores import GameRecord, Placing, ScoreError, ScoreTable
-from .shutdown import FinishLine, Shutdown, StopSignals
+from .shutdown import FinishLine, StopSignals
 
 Devices = Callable[[], "tuple[PlayerInput, HostOutput]"]
 NAME_CHARS = 24
@@ -41,113 +56,137 @@ def local_now() -> datetime:
     return datetime.now().astimezone()
 
 
+class State(Enum):
+    ATTRACT = "attract"
+    """Inviting passers-by, listening for a start."""
+    PLAYING = "playing"
+    """One game in the hot seat."""
+    RESULTS = "results"
+    """The game just played is recorded and its place announced."""
+    RESTARTING = "restarting"
+    """After a fault: the devices are closed and opened again."""
+    STOPPING = "stopping"
+    """Asked to stop, or the typed input ended: the devices are closed, ``run`` returns."""
+
+
 class Booth:
     def __init__(self, settings: Settings, locale: Locale, open_devices: Devices,
-                 scores: ScoreTable, decks: DeckSource, *, log: logging.Logger,
-                 clock: Clock | None = None, wall: Callable[[], datetime] = local_now,
-                 signals: StopSignals | None = None, heartbeat: Callable[[], None] = lambda: None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 scores: ScoreTable, decks: DeckSource, *, log: logging.Logger, clock: Clock,
+                 wall: Callable[[], datetime] = local_now, signals: StopSignals | None = None,
+                 heartbeat: Callable[[], None] = lambda: None,
+                 ready: Callable[[], None] = lambda: None,
+                 sleep: Callable[[float], None] | None = None) -> None:
         self.settings = settings
         self.locale = locale
         self.open_devices = open_devices
         self.scores = scores
         self.decks = decks
         self.log = log
+        self.clock = clock
         self.wall = wall
         self.signals = signals or StopSignals()
         self.heartbeat = heartbeat
-        self.sleep = sleep
+        self.ready = ready
+        """Called once the devices are open and the booth is about to invite (systemd's
+        ``READY=1``)."""
+        self.sleep = sleep or self.signals.nap
         seed = settings.game.seed
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
-        player_input, output = open_devices()  # at start-up a missing device is reported
-        if player_input.confirm_everything:
-            self.settings = settings = confirm_everything(settings)
-        self._keep_alive(player_input, output)
-        self.input, self.output = player_input, FinishLine(output, self.signals)
-        self.clock = clock or getattr(self.input, "clock", None) or Clock()
-        self.attract = Attract(self.lines, Phrases(locale.phrases, locale.data["numbers"]),
+        self.phrases = Phrases(locale.phrases, locale.data["numbers"])
+        self.attract = Attract(self.lines, self.phrases,
                                every_seconds=settings.kiosk.attract_every_seconds,
-                               quiet_hours=settings.kiosk.quiet_hours, clock=self.clock,
+                               quiet_hours=settings.kiosk.quiet_hours, clock=clock,
                                wall=wall, heartbeat=heartbeat)
+        self.input: PlayerInput | None = None
+        self.output: HostOutput | None = None
+        self.state = State.STOPPING
+        """The state the booth is in (STOPPING before it runs and after)."""
         self.games = 0
         """Games played since the kiosk started."""
         self.current: KioskGame | None = None
-        """The game being played, if any."""
+        """The game being played, or just played, if any."""
         self.last_error: str | None = None
         self._numbers: dict[date, int] = {}
+        self._played: tuple[KioskGame, str, datetime, int] | None = None
+        """The game just played, its ending, when it started and the player's number."""
+        self._steps = {State.ATTRACT: self._attract, State.PLAYING: self._play,
+                       State.RESULTS: self._results, State.RESTARTING: self._restart}
+
+    def stopping(self) -> bool:
+        return self.signals.stopping()
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
+        """Open the devices (a device that cannot be opened is reported: ``FixableError``),
+        then go from state to state until STOPPING."""
+        self.input, self.output = self._wrap(*self.open_devices())
+        if self.input.traits.confirm_everything:
+            self.settings = confirm_everything(self.settings)
         self.log.info("kiosk started: edition %s, input %s", self.settings.game.edition,
                       type(self.input).__name__)
+        self.ready()
+        self.state = State.ATTRACT
         try:
-            while True:
-                try:
-                    self.attract.wait_for_player(self.input, self.output)
-                except (EndOfInput, Shutdown):
-                    raise
-                except Exception as exc:  # noqa: BLE001 - the booth keeps going
-                    self.fault(exc, None)
-                    self.sleep(REOPEN_SECONDS)  # an input that keeps failing must not spin
-                    self.reopen()
-                    continue
-                self.play()
-        except EndOfInput:
-            self.log.info("the input ended; kiosk stopped")
-        except Shutdown:
-            self.log.info("stopped by signal %s", self.signals.requested)
+            while self.state is not State.STOPPING:
+                self.state = self._steps[self.state]()
         finally:
             self._close()
+        if self.stopping():
+            self.log.info("stopped by signal %s", self.signals.requested)
         return 0
 
-    def play(self) -> None:
+    def _attract(self) -> State:
+        if self.stopping():
+            return State.STOPPING
+        try:
+            started = self.attract.wait_for_player(self.input, self.output, self.stopping)
+        except EndOfInput:
+            self.log.info("the input ended; kiosk stopped")
+            return State.STOPPING
+        except Exception as exc:  # noqa: BLE001 - the booth keeps going
+            self.fault(exc, None)
+            self.sleep(REOPEN_SECONDS)  # an input that keeps failing must not spin
+            return State.RESTARTING
+        return State.PLAYING if started else State.STOPPING
+
+    def _play(self) -> State:
         started = self.wall()
         number = self.player_number(started.date())
-        questions = self.decks.current()
         seed = self.rng.randrange(2**31)
         try:
             game = KioskGame(new_game(self.settings, self.locale.line("kiosk.player_name", n=number),
-                                      questions, seed),
+                                      self.decks.current(), seed),
                              self.locale, self.lines, self.input, self.output, self.settings,
-                             clock=self.clock, heartbeat=self.heartbeat, seed=seed)
+                             clock=self.clock, heartbeat=self.heartbeat, seed=seed,
+                             stop=self.stopping)
         except Exception as exc:  # noqa: BLE001 - a deck that cannot make a game
             self.fault(exc, None)
-            return
+            return State.ATTRACT
         self.input.drop_keys()  # keys mashed before the start do not answer the first question
         self.log.info("game %d started: player %d of today", self.games + 1, number)
         self.current = game
         try:
             ending = game.run()
-        except Shutdown:
-            with self.signals.deferred():
-                self.finish(game, "walked", started, number, announce=False)
-            raise
-        except EndOfInput:
-            raise
         except Exception as exc:  # noqa: BLE001 - any error inside a game ends only the game
+            game.abandon(Ending.ERROR)
             ending = "error"
             self.fault(exc, game)
-        self.finish(game, ending, started, number)
-        self.current = None
-        self.attract.after_game()
+        self._played = (game, ending, started, number)
+        return State.RESULTS
 
-    # ------------------------------------------------------------------ results
-    def finish(self, game: KioskGame, ending: str, started: datetime, number: int,
-               announce: bool = True) -> None:
-        """Record the game and announce the place on today's and the all-time table."""
-        game.tally.close(None, False)
+    def _results(self) -> State:
+        """Record the game just played (asking for a name first, when set) and announce its
+        place on today's and the all-time table, unless the kiosk is stopping."""
+        game, ending, started, number = self._played
+        self._played = None
         label = self.locale.line("kiosk.player_label", n=number)
-        stopped: Shutdown | None = None
-        if announce and self.settings.kiosk.ask_name and self.input.typed \
-                and not self.input.only_keys:
-            try:
-                label = self.ask_name(self.locale.line("kiosk.player_name", n=number)) or label
-            except Shutdown as exc:  # stopped while a name was awaited: the game still counts
-                stopped = exc
+        if not self.stopping() and self.settings.kiosk.ask_name and self.input.traits.typed \
+                and not self.input.traits.only_keys:
+            label = self.ask_name(self.locale.line("kiosk.player_name", n=number)) or label
         record = GameRecord(started=started, ended=self.wall(), edition=self.settings.game.edition,
-                            player=label,
-                            winnings=game.winnings(), ending=ending, answers=tuple(game.tally.answers))
+                            player=label, winnings=game.winnings(), ending=ending,
+                            answers=tuple(game.tally.answers))
         self.games += 1
         try:
             with self.signals.deferred():
@@ -155,27 +194,36 @@ class Booth:
         except ScoreError as exc:
             self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {exc}".splitlines()[0]
             self.log.error("the game could not be recorded: %s", exc)
-            if stopped is not None:
-                raise stopped
-            return
-        self.log.info("game %d ended: %s, %d won, place %d today, %d of all time", self.games,
-                      ending, record.winnings, placing.today, placing.all_time)
-        if stopped is not None:
-            raise stopped
-        if announce:
-            self.output.say(self.place_line(placing))
+        else:
+            self.log.info("game %d ended: %s, %d won, place %d today, %d of all time", self.games,
+                          ending, record.winnings, placing.today, placing.all_time)
+            self.output.say(self.place_line(placing))  # said only when not stopping
+        self.current = None
+        self.attract.after_game()
+        return State.STOPPING if self.stopping() else State.ATTRACT
+
+    def _restart(self) -> State:
+        """Close the devices and open them again (trying until they open)."""
+        self.reopen()
+        return State.STOPPING if self.stopping() else State.ATTRACT
+
+    def reopen(self) -> None:
+        self._close()
+        self.input, self.output = self._open()
+        self.log.info("devices reopened")
 
     def ask_name(self, player: str) -> str | None:
         """A name typed for the table (``kiosk.ask_name``), or None: Enter, silence for
-        ``kiosk.idle_seconds``, or the end of the input."""
+        ``kiosk.idle_seconds``, a stop, or the end of the input."""
         self.output.say(self.lines.line("ask_name", player=player))
         try:
-            heard = self.input.listen(Context("name"), [], self.settings.kiosk.idle_seconds)
+            outcome = Asker(self.input, self.phrases).ask(
+                Context(Moment.NAME), self.settings.kiosk.idle_seconds, self.stopping)
         except EndOfInput:
             return None
-        name = " ".join(heard.text.split())[:NAME_CHARS] if heard else ""
-        if not name:
+        if not (isinstance(outcome, Understood) and isinstance(outcome.command, TypedName)):
             return None
+        name = outcome.command.name[:NAME_CHARS]
         self.output.say(self.lines.line("name_kept", name=name))
         return name
 
@@ -206,46 +254,46 @@ class Booth:
 
     # ------------------------------------------------------------------ faults
     def fault(self, exc: Exception, game: KioskGame | None) -> None:
-        """Log it with its traceback, apologise, and after a device error reopen the devices."""
+        """Log it with its traceback; inside a game, reopen the devices after a device
+        error (a ``FixableError``) and apologise."""
         self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {type(exc).__name__}: {exc}".splitlines()[0]
         self.log.error("error %s: %s", "in a game" if game else "between games", self.last_error,
                        exc_info=exc)
-        if isinstance(exc, FixableError):
+        if game is not None and isinstance(exc, FixableError):
             self.reopen()
         if game is not None:
             try:
                 self.output.say(self.lines.line("apology", amount=game.money(game.winnings())))
-            except (Shutdown, EndOfInput):
+            except EndOfInput:
                 raise
             except Exception as again:  # noqa: BLE001 - the apology could not be said either
                 self.log.error("the apology could not be said: %s", again)
 
-    def reopen(self) -> None:
-        self._close()
-        self.input, self.output = self._open()
-        self.log.info("devices reopened")
-
-    def _keep_alive(self, player_input: PlayerInput, output: HostOutput) -> None:
+    def _wrap(self, player_input: PlayerInput, output: HostOutput) -> tuple[PlayerInput, HostOutput]:
         """A device lost inside a game is waited for in the device's own retry loop; the
-        heartbeat goes on from there, so systemd does not take the wait for a hang."""
+        heartbeat goes on from there, so systemd does not take the wait for a hang. Every
+        line is finished before a stop, and none is said after it."""
         player_input.keep_alive(self.heartbeat)
         output.keep_alive(self.heartbeat)
+        return player_input, FinishLine(output, self.signals)
 
     def _open(self) -> tuple[PlayerInput, HostOutput]:
-        """Open the devices again, trying every REOPEN_SECONDS until they open."""
+        """Open the devices again, trying every REOPEN_SECONDS until they open (or a stop)."""
         while True:
             try:
-                player_input, output = self.open_devices()
-                self._keep_alive(player_input, output)
-                return player_input, FinishLine(output, self.signals)
+                return self._wrap(*self.open_devices())
             except FixableError as exc:
                 self.log.error("the devices cannot be opened (%s); trying again in %g s",
                                exc, REOPEN_SECONDS)
+                if self.stopping():
+                    raise
                 self.sleep(REOPEN_SECONDS)
                 self.heartbeat()
 
     def _close(self) -> None:
         for device in (self.input, self.output):
+            if device is None:
+                continue
             try:
                 device.close()
             except Exception as exc:  # noqa: BLE001 - closing a broken device

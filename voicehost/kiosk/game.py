@@ -3,29 +3,40 @@
 The edition's ladder and lifelines, with the simulated audience and friend (a real
 phone call only when ``lifelines.phone: real``). The host says in one sentence how
 to answer, then asks the first question. ``IdleWatch`` ends a game whose player
-walked off or that ran past ``kiosk.max_game_minutes``; either way, and when a typed
-"quit" or the end of the input stops it, the player keeps what they have won, as
-after walking away. ``GameTally`` turns the game's events into the answers and the
-ending that the score table keeps.
+walked off or that ran past ``kiosk.max_game_minutes`` (the input answers the host's
+listen with ``Gone``); a typed "quit", the end of the input, a stop or a fault end it
+too. Every way ends through the engine (``Abandon``), which pays what taking the money
+would keep, and the host says so in the kiosk's words. ``GameTally`` turns the game's
+events into the answers and the ending that the score table keeps.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Callable
 
 from ..config import Settings
+from ..game import commands as c
 from ..game import events as ev
 from ..game.editions import EDITIONS
 from ..game.engine import Game
+from ..game.events import Ending
 from ..game.question import Question
 from ..host.loop import Host, HostOptions
 from ..host.output import HostOutput
-from ..host.player_input import Clock, PlayerInput
+from ..host.player_input import Clock, PlayerInput, Stop
 from ..host.session import rules_from
 from ..language.locale import Locale
-from .idle import IdleWatch, PlayerGone, TimeUp
+from .idle import IdleWatch
 from .lines import KioskLines
 from .scores import AnswerRecord
+
+SAID_AT_THE_END = {Ending.IDLE: "idle_end", Ending.TIME_UP: "time_up", Ending.QUIT: "quit_end",
+                   Ending.ERROR: "apology"}
+"""The kiosk's line for a game abandoned this way (with what the player takes home)."""
+RECORDED = {Ending.TOP_PRIZE: "won", Ending.IDLE: "idle", Ending.TIME_UP: "time_up",
+            Ending.QUIT: "walked", Ending.ERROR: "error"}
+"""The ending the score table keeps; a game that ended by the rules is "wrong" or "walked"."""
 
 
 class GameTally:
@@ -46,10 +57,12 @@ class GameTally:
                 self._open[2].append(e.lifeline)
             elif isinstance(e, ev.Answered):
                 self.close(e.option, e.correct)
-            elif isinstance(e, (ev.WalkedAway, ev.Eliminated, ev.TopPrize)):
+            elif isinstance(e, (ev.WalkedAway, ev.Eliminated)):
                 self.close(None, False)
-                self.ending = {ev.WalkedAway: "walked", ev.Eliminated: "wrong",
-                               ev.TopPrize: "won"}[type(e)]
+                self.ending = "walked" if isinstance(e, ev.WalkedAway) else "wrong"
+            elif isinstance(e, ev.GameOver) and e.reason is not Ending.ROUNDS:
+                self.close(None, False)
+                self.ending = RECORDED[e.reason]
 
     def close(self, chosen: str | None, correct: bool) -> None:
         """The open question is over: answered, or left (walked away, idle, time up)."""
@@ -61,12 +74,29 @@ class GameTally:
 
 class KioskHost(Host):
     """The host, opening a kiosk game with a welcome and how to answer (by voice, typed,
-    or with the keys the kiosk has), then the first question at once."""
+    or with the keys the kiosk has), then the first question at once; a game abandoned
+    ends with the kiosk's own line."""
+
+    def __init__(self, *args, lines: KioskLines, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lines = lines
+        self.narrator.renderers[ev.GameAbandoned] = self._abandoned
+        self.narrator.renderers[ev.GameOver] = self._game_over
 
     def opening(self) -> list:
         n = self.narrator
         return [KioskLines(self.locale).line("welcome", player=self.game.players[0]),
                 n.line(n.keys.how_to_play(), **n.keys.fields())]
+
+    def _abandoned(self, e: ev.GameAbandoned, out: list) -> None:
+        if e.ending in SAID_AT_THE_END:
+            amount = self.game.bank.balance(self.game.players[0])
+            out.append(self.lines.line(SAID_AT_THE_END[e.ending],
+                                       amount=self.lines.money(amount, self.game.edition.currency)))
+
+    def _game_over(self, e: ev.GameOver, out: list) -> None:
+        if not e.reason.abandoned:  # an abandoned game's line says how it ended
+            self.narrator._game_over(e, out)
 
 
 def new_game(settings: Settings, player: str, questions: list[Question], seed: int) -> Game:
@@ -77,8 +107,9 @@ def new_game(settings: Settings, player: str, questions: list[Question], seed: i
 
 class KioskGame:
     def __init__(self, game: Game, locale: Locale, lines: KioskLines, player_input: PlayerInput,
-                 output: HostOutput, settings: Settings, *, clock: Clock | None = None,
-                 heartbeat=lambda: None, seed: int | None = None) -> None:
+                 output: HostOutput, settings: Settings, *, clock: Clock,
+                 heartbeat: Callable[[], None] = lambda: None, seed: int | None = None,
+                 stop: Stop | None = None) -> None:
         self.game = game
         self.player = game.players[0]
         self.lines = lines
@@ -94,25 +125,22 @@ class KioskGame:
                               read_explanations=settings.game.read_explanations,
                               confirm_lifelines=settings.input.confirm_lifelines)
         self.host = KioskHost(game, locale, self.watch, output, options=options, log=self.tally,
-                              clock=self.watch.clock, seed=seed)
+                              clock=clock, seed=seed, stop=stop, lines=lines)
 
     def run(self) -> str:
-        """Play until the game ends; returns the ending ("won", "wrong", "walked", "idle",
-        "time_up")."""
-        try:
-            self.host.run()
-        except PlayerGone:
-            return self.stop("idle", "idle_end")
-        except TimeUp:
-            return self.stop("time_up", "time_up")
-        if self.game.over:
-            return self.tally.ending or "walked"
-        return self.stop("walked", "quit_end")  # typed "quit", or the input ended
+        """Play until the game ends; returns the ending the score table keeps ("won",
+        "wrong", "walked", "idle", "time_up"). A typed "quit", the end of the input or a
+        stop end the game as taking the money would."""
+        self.host.run()
+        if not self.game.over:
+            self.host.act(c.Abandon(Ending.QUIT), prompt=False)
+        return self.tally.ending or "walked"
 
-    def stop(self, ending: str, key: str) -> str:
-        self.tally.close(None, False)
-        self.output.say(self.lines.line(key, amount=self.money(self.winnings())))
-        return ending
+    def abandon(self, ending: Ending) -> None:
+        """End the game now, outside the host (a fault, a stop), saying nothing; the
+        engine pays and the tally records it."""
+        if not self.game.over:
+            self.tally.write(self.game.apply(c.Abandon(ending)))
 
     def winnings(self) -> int:
         """What the player takes home: after the game, the bank; during it, what walking

@@ -1,15 +1,15 @@
-"""SIGTERM and SIGINT: finish the line being said, save, and stop.
+"""SIGTERM and SIGINT: finish the line being said, record the game, and stop.
 
-``StopSignals`` turns the signals into ``Shutdown``. Inside a ``deferred()`` section
-(a line being said, the score table being written) the stop waits until the
-section ends; a section still running ``grace`` seconds later is cut short (the
-line stopped), so the kiosk stops within 3 s of the signal. Without ``install()``
-nothing changes (the tests drive most kiosks without signals).
+``StopSignals`` turns a signal into a stop flag (``stopping()``) that the booth's states,
+every listen and every line check: a listen returns at once, a line not yet begun is not
+said, and the booth leaves its loop. A line being said (a ``deferred()`` section) is
+finished; one still running ``grace`` seconds after the signal is cut short (the output's
+``stop``), so the kiosk stops within 3 s of the signal. Without ``install()`` nothing
+changes (the tests drive most kiosks without signals; ``request()`` stops them by hand).
 """
 
 from __future__ import annotations
 
-import _thread
 import signal
 import threading
 from contextlib import contextmanager
@@ -18,10 +18,6 @@ from typing import Callable
 from ..host.output import HostOutput
 
 GRACE_SECONDS = 2.0
-
-
-class Shutdown(Exception):
-    """The kiosk was asked to stop (SIGTERM or SIGINT)."""
 
 
 class StopSignals:
@@ -33,8 +29,7 @@ class StopSignals:
         """Cuts the line being said short (the output's ``stop``)."""
         self.on_stop: Callable[[], None] = lambda: None
         """Called once, when the first signal arrives (systemd's ``STOPPING=1``)."""
-        self.raised = False
-        """``Shutdown`` was raised: what follows (saving) runs to its end."""
+        self._stopped = threading.Event()
         self._depth = 0
         self._timer: threading.Timer | None = None
 
@@ -43,47 +38,43 @@ class StopSignals:
             signal.signal(sig, self._on_signal)
 
     def _on_signal(self, signum, frame) -> None:
-        if self.raised:
+        self.request(signum)
+
+    def request(self, signum: int = signal.SIGTERM) -> None:
+        """Ask the kiosk to stop, as ``signum`` does."""
+        if self.requested is not None:
             return
-        if self.requested is None:
-            self.on_stop()
-        if self._depth and self.requested is None:
-            self.requested = signum  # finish the line first
-            self._timer = threading.Timer(self.grace, self._force)
+        self.requested = signum
+        self.on_stop()
+        self._stopped.set()
+        if self._depth:  # a line is being said: finish it, or cut it after the grace
+            self._timer = threading.Timer(self.grace, self.cut)
             self._timer.daemon = True
             self._timer.start()
-            return
-        self.requested = self.requested or signum
-        self._raise()
 
-    def _raise(self) -> None:
-        self.raised = True
-        if self._timer:
-            self._timer.cancel()
-        raise Shutdown()
+    def stopping(self) -> bool:
+        return self.requested is not None
 
-    def _force(self) -> None:
-        """The line is taking too long: cut it short and stop the main thread."""
-        if self.raised:
-            return
-        try:
-            self.cut()
-        finally:
-            _thread.interrupt_main(self.requested or signal.SIGTERM)
+    def nap(self, seconds: float) -> None:
+        """Sleep, unless (or until) the kiosk is asked to stop."""
+        self._stopped.wait(seconds)
 
     @contextmanager
     def deferred(self):
+        """A line being said (or a game being recorded): a stop lets it finish."""
         self._depth += 1
         try:
             yield
         finally:
             self._depth -= 1
-        if not self._depth and self.requested is not None and not self.raised:
-            self._raise()
+            if not self._depth and self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
 
 
 class FinishLine(HostOutput):
-    """An output whose every line and sound is finished before a signal stops the kiosk."""
+    """An output whose every line and sound is finished before a stop, and that says
+    nothing more once the kiosk is stopping."""
 
     def __init__(self, inner: HostOutput, signals: StopSignals) -> None:
         self.inner = inner
@@ -91,10 +82,14 @@ class FinishLine(HostOutput):
         signals.cut = inner.stop
 
     def say(self, text: str) -> None:
+        if self.signals.stopping():
+            return
         with self.signals.deferred():
             self.inner.say(text)
 
     def sound(self, name: str) -> None:
+        if self.signals.stopping():
+            return
         with self.signals.deferred():
             self.inner.sound(name)
 

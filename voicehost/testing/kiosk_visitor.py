@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ..game.engine import Game
-from ..host.intents import Context
-from ..host.player_input import EndOfInput, Heard, PlayerInput
+from ..host.moments import Context
+from ..host.player_input import EndOfInput, Heard, InputTraits, PlayerInput, Stop
 from .scripted_input import FakeClock
 
 RIGHT = "<right>"
@@ -34,14 +34,14 @@ class Visitor(PlayerInput):
         self.script = list(script)
         self.game = game
         self.clock = clock or FakeClock()
-        self.typed = typed
-        self.keys = typed
+        self.traits = InputTraits(typed=typed, keys=typed)
         self.step = step
         self.contexts: list[str] = []
-        """The phase of every listen, in order."""
+        """The moment of every listen, in order."""
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
-        self.contexts.append(context.phase)
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | None:
+        self.contexts.append(context.moment.value)
         if not self.script:
             raise EndOfInput()
         item = self.script.pop(0)
@@ -61,4 +61,4 @@ class Visitor(PlayerInput):
             answer = game.question.answer
             item = answer if item == RIGHT else next(o for o in game.open_options() if o != answer)
         self.clock.advance(self.step)
-        return Heard(item, 1.0, typed=self.typed)
+        return Heard(item, 1.0, typed=self.traits.typed)

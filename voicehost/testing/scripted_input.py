@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..host.intents import Context
-from ..host.player_input import Clock, EndOfInput, Heard, PlayerInput
+from ..host.moments import Context
+from ..host.player_input import Clock, EndOfInput, Heard, InputTraits, PlayerInput, Stop
 
 
 class FakeClock(Clock):
@@ -28,10 +28,11 @@ class ScriptedInput(PlayerInput):
                  typed: bool = False) -> None:
         self.script = list(script)
         self.clock = clock or FakeClock()
-        self.typed = typed
+        self.traits = InputTraits(typed=typed)
         self.heard_phrases: list[list[str]] = []
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | None:
         self.heard_phrases.append(list(phrases))
         if not self.script:
             raise EndOfInput()
@@ -44,4 +45,4 @@ class ScriptedInput(PlayerInput):
             head, item = item[1:].split(":", 1)
             confidence = float(head)
         self.clock.advance(1.0)
-        return Heard(item, confidence, typed=self.typed)
+        return Heard(item, confidence, typed=self.traits.typed)

@@ -13,8 +13,8 @@ from typing import Callable, TextIO
 
 from ..audio.microphone import EndOfAudio
 from ..game.engine import Game
-from ..host.intents import Context
-from ..host.player_input import EndOfInput, Heard, PlayerInput
+from ..host.moments import Context, Moment
+from ..host.player_input import EndOfInput, Heard, PlayerInput, Stop
 from ..speech.listener import Listener
 from ..speech.recognizer import Recognizer
 from .memory_microphone import MemoryMicrophone
@@ -49,15 +49,15 @@ class SimulatedPlayers(PlayerInput):
         turn = game.turn()
         q = turn.question
         knows = self.rng.random() < max(0.25, 1.0 - 0.055 * (turn.level - 1))
-        if context.phase == "confirm_answer":
+        if context.moment is Moment.CONFIRM_ANSWER:
             return self.rng.choice(["yes", "yes please", "yes"])  # spoken "final answer" is no yes
-        if context.phase in ("confirm_walk", "confirm_lifeline"):
+        if context.moment in (Moment.CONFIRM_WALK, Moment.CONFIRM_LIFELINE):
             return "yes"
-        if context.phase == "pick_friend":
+        if context.moment is Moment.PICK_FRIEND:
             return context.players[0]
-        if context.phase == "call":
+        if context.moment is Moment.CALL:
             return "stop the clock"
-        if context.phase == "vote":
+        if context.moment is Moment.VOTE:
             return self._say_letter(q.answer if knows else self.rng.choice(sorted(context.options)))
         if not knows and turn.lifelines and self.rng.random() < 0.6:
             return {"fifty_fifty": "fifty fifty", "ask_audience": "ask the audience",
@@ -73,7 +73,8 @@ class SimulatedPlayers(PlayerInput):
         return self.rng.choice([letter.lower(), f"answer {letter.lower()}",
                                 {"A": "alpha", "B": "bravo", "C": "charlie", "D": "delta"}[letter]])
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | None:
         if self.questions is not None and self.game().asked > self.questions:
             raise EndOfInput()
         speaker = self.game().turn().speaker

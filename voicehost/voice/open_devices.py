@@ -15,7 +15,7 @@ from pathlib import Path
 from ..audio.microphone import Microphone, MicrophoneError
 from ..audio.sound_output import SoundOutputError
 from ..errors import FixableError
-from ..host.intents import Phrases
+from ..host.phrases import Phrases
 from ..host.key_input import KeyInput
 from ..host.key_map import KeyMap
 from ..host.key_reader import KeyReader

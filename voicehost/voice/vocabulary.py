@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..host.grammar import vocabulary
-from ..host.intents import Phrases
+from ..host.phrases import Phrases
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer
 

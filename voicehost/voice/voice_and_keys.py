@@ -12,9 +12,9 @@ import queue
 import threading
 import time
 
-from ..host.intents import Context
 from ..host.key_input import KeyInput
-from ..host.player_input import Heard, PlayerInput
+from ..host.moments import Context
+from ..host.player_input import Heard, InputTraits, PlayerInput, Stop
 from .voice_input import VoiceInput
 
 POLL_S = 0.2
@@ -24,14 +24,12 @@ POLL_S = 0.2
 class VoiceAndKeys(PlayerInput):
     """A ``VoiceInput`` and a ``KeyInput`` at once."""
 
-    keys = True
-
     def __init__(self, voice: VoiceInput, keys: KeyInput) -> None:
         self.voice = voice
         self.key_input = keys
-        self.confirm_everything = voice.confirm_everything
         self.key_map = keys.key_map
-        self.clock = getattr(voice, "clock", None)
+        self.traits = InputTraits(keys=True, key_map=keys.key_map,
+                                  confirm_everything=voice.traits.confirm_everything)
         self._keys: queue.Queue[str] = queue.Queue()
         self._closing = threading.Event()
         self.keys_ended = False
@@ -69,18 +67,21 @@ class VoiceAndKeys(PlayerInput):
             except queue.Empty:
                 break
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | None:
         deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
+        while not (stop is not None and stop()):
             heard = self._next_key(context)
             if heard is not None:
                 return heard
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return None
-            heard = self.voice.listen_until(context, phrases, left, stop=self.pressed)
+            heard = self.voice.listen(context, phrases, left,
+                                      lambda: self.pressed() or (stop is not None and stop()))
             if heard is not None or not self.pressed():
-                return heard  # said, or silence that lasted the whole time
+                return heard  # said, or silence that lasted the whole time (or a stop)
+        return None
 
     def _next_key(self, context: Context) -> Heard | None:
         """The first waiting key that does something now (the others are dropped)."""

@@ -12,8 +12,9 @@ from typing import Callable, Iterable, TextIO
 
 from ..audio.microphone import EndOfAudio, Microphone, MicrophoneError
 from ..host.grammar import settled
-from ..host.intents import Context, Phrases
-from ..host.player_input import EndOfInput, Heard, PlayerInput
+from ..host.moments import Context
+from ..host.phrases import Phrases
+from ..host.player_input import EndOfInput, Heard, InputTraits, PlayerInput, Stop
 from ..language.locale import Locale
 from ..speech.listener import Listener
 from ..speech.recognizer import Recognizer
@@ -33,7 +34,7 @@ class VoiceInput(PlayerInput):
                  log: TextIO | None = None, reported: Iterable[str] = ()) -> None:
         self.microphone = microphone
         self.recognizer = recognizer
-        self.confirm_everything = not recognizer.grammar_bound
+        self.traits = InputTraits(confirm_everything=not recognizer.grammar_bound)
         self.listener = Listener(microphone, recognizer)
         self.speaker = speaker
         self.echo_tail_s = echo_tail_s
@@ -77,12 +78,10 @@ class VoiceInput(PlayerInput):
         forms = sorted(self._table.option_forms(text)) if self._table else [text.lower()]
         return bool(self.known(forms))
 
-    def listen(self, context: Context, phrases: list[str], timeout: float | None) -> Heard | None:
-        return self.listen_until(context, phrases, timeout)
-
-    def listen_until(self, context: Context, phrases: list[str], timeout: float | None,
-                     stop: Callable[[], bool] | None = None) -> Heard | None:
-        """``listen``, cut short (None) as soon as ``stop()`` is True: a key was pressed."""
+    def listen(self, context: Context, phrases: list[str], timeout: float | None,
+               stop: Stop | None = None) -> Heard | None:
+        """What was said; cut short (None) as soon as ``stop()`` is True (a key was pressed,
+        the kiosk is stopping)."""
         self._quiet_after_host(stop)
         if stop is not None and stop():
             return None
