@@ -151,8 +151,7 @@ class Player:
     def say(self, text: str) -> float:
         clip, tail = self._clip(text)
         self.out.play(clip)
-        self.out.wait()
-        return self.out.heard_at - tail
+        return self.out.wait().ended_at - tail
 
     def _clip(self, text: str) -> tuple[AudioClip, float]:
         if text not in self._clips:

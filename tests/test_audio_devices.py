@@ -116,9 +116,16 @@ def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, t
     rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
     rec.wait_flowing()
     with DeviceSoundOutput() as out:
-        out.play(tone(1.0))
+        clip = tone(1.0)
+        started = time.monotonic()
+        out.play(clip)
         assert out.busy
-        assert out.wait() is True
+        played = out.wait()
+        returned = time.monotonic()
+        assert played.whole and played.seconds == clip.seconds
+        # its end reached the speaker a clip's length after it started, at the soonest,
+        # and before wait returned
+        assert started + clip.seconds <= played.ended_at <= returned
         assert not out.busy
     time.sleep(0.3)
     heard = peaks(rec.stop().pcm)
@@ -127,19 +134,27 @@ def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, t
     assert wave.open(str(tmp_path / "spk.wav")).getnframes() > 16000
 
 
-def test_stop_cuts_a_long_clip_short(pulse_audio, tmp_path):
-    rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
-    rec.wait_flowing()
-    with DeviceSoundOutput() as out:
-        out.play(tone(5.0))
-        time.sleep(0.5)
-        started = time.monotonic()
-        out.stop()
-        assert not out.busy and time.monotonic() - started < 0.5
-        assert out.wait() is False
-        time.sleep(0.5)
-    loud = sum(p > LOUD for p in peaks(rec.stop().pcm))
+@pytest.mark.parametrize("latency_ms", [10, 200])
+def test_stop_cuts_a_long_clip_short_and_says_how_much_played(tmp_path, latency_ms):
+    with virtual_audio(monitor_latency_ms=latency_ms) as pa:
+        rec = pa.record_speaker(tmp_path / "spk.wav")
+        rec.wait_flowing()
+        with DeviceSoundOutput() as out:
+            out.play(tone(5.0))
+            time.sleep(0.5)
+            started = time.monotonic()
+            out.stop()
+            assert not out.busy and time.monotonic() - started < 0.5
+            played = out.wait()
+            assert not played.whole
+            assert started <= played.ended_at < started + 0.5  # what the device held drains
+            time.sleep(0.5)
+        loud = sum(p > LOUD for p in peaks(rec.stop().pcm))
     assert 1 <= loud <= 15, "the clip was not cut off"  # well short of 50 blocks
+    # what came out of the speaker is what the output says played: in 100 ms blocks, a
+    # stretch of tone touches one more block at each end at most, and its faded edges
+    # (a few milliseconds) may stay below LOUD
+    assert played.seconds - 0.05 <= loud * 0.1 <= played.seconds + 0.2, (played, loud)
 
 
 def test_a_microphone_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
@@ -202,7 +217,7 @@ def test_a_lost_speaker_is_reported_and_plays_again_once_it_is_back():
         assert "--speaker-file" in err.value.fix
         pa.start()
         out.play(tone(0.3))
-        assert out.wait() is True
+        assert out.wait().whole is True
 
 
 # --- files ------------------------------------------------------------------
@@ -252,7 +267,9 @@ def test_wav_file_output_stays_valid_after_every_clip(tmp_path):
     total = 0.0
     for clip in (tone(0.5, rate=22050), tone(1.0, rate=16000), tone(0.25, rate=44100, channels=2)):
         out.play(clip)
-        assert out.wait() is True and not out.busy
+        played = out.wait()
+        assert played.whole is True and not out.busy
+        assert abs(played.seconds - clip.seconds) < 0.001
         total += clip.seconds
         with wave.open(str(path)) as w:  # as if the game were killed now
             assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (22050, 1, 2)
@@ -277,13 +294,13 @@ def test_restarting_portaudio_for_one_device_keeps_the_other_working(pulse_audio
     mic.start()
     with DeviceSoundOutput() as out:
         out.play(tone(0.3))
-        assert out.wait() is True
+        assert out.wait().whole is True
         refresh_devices()                      # as after a lost microphone
         out.play(tone(0.3))
-        assert out.wait() is True
+        assert out.wait().whole is True
         assert mic.read(2.0) is not None       # the microphone opened itself again
         refresh_devices()                      # as after a lost speaker
         assert mic.read(2.0) is not None
         out.play(tone(0.3))
-        assert out.wait() is True
+        assert out.wait().whole is True
     mic.stop()

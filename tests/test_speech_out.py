@@ -173,7 +173,9 @@ def test_speaker_stop_cuts_the_host_off_mid_sentence(synth):
     assert not thread.is_alive() and result["heard"] is False
     assert not speaker.speaking
     assert abs(speaker.last_spoken_at - stopped) < 0.2
-    assert output.clips[0].seconds > 3  # the line was much longer than what was heard
+    played = output.wait()  # the output's own account of the line it was playing
+    assert not played.whole
+    assert played.seconds < 0.6 and output.clips[0].seconds > 3  # much longer than heard
 
 
 def test_speaker_waits_for_a_line_and_records_when_it_ended(synth):
@@ -184,6 +186,9 @@ def test_speaker_waits_for_a_line_and_records_when_it_ended(synth):
     ended = time.monotonic()
     assert ended - started >= output.clips[0].seconds - 0.05
     assert started < speaker.last_spoken_at <= ended
+    played = output.wait()
+    assert played.whole and played.seconds == output.clips[0].seconds
+    assert speaker.last_spoken_at == played.ended_at  # when the output says it was heard
     assert not speaker.speaking
 
 

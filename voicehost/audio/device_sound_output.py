@@ -6,7 +6,9 @@ stream throws away whatever the sound server still holds (through PulseAudio
 that was most of a clip), so nothing is closed while audio is in flight:
 ``wait`` returns when the clip's last sample reaches the speaker, by the
 stream's own clock (``outputBufferDacTime``), and the stream is stopped only
-after ``IDLE_SECONDS`` of silence, long after its buffer has drained.
+after ``IDLE_SECONDS`` of silence, long after its buffer has drained. A clip
+cut off by ``stop`` still plays what the device already holds: ``wait`` counts
+that as played.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .clip import AudioClip
 from .devices import AudioDeviceError, Device, import_sounddevice, own_streams, refresh_devices
 from .pcm import convert, pcm_bytes, samples
 from .device_format import resolve_device, stream_format
-from .sound_output import SPEAKER_FIX, SoundOutput, SoundOutputError
+from .sound_output import SPEAKER_FIX, Played, SoundOutput, SoundOutputError
 
 GRACE_SECONDS = 3.0
 """How long ``wait`` allows beyond a clip's length before calling the device lost."""
@@ -44,15 +46,12 @@ class DeviceSoundOutput(SoundOutput):
 
     ``device``: None for the default output, an index, or (part of) a name.
     The device is looked up here, so a missing one is reported at start-up.
-    After ``wait`` returns True, ``heard_at`` is the ``time.monotonic()`` at
-    which the clip's last sample reached the speaker (by the stream's clock).
     """
 
     def __init__(self, device: int | str | None = None,
                  latency: float | str = LATENCY_SECONDS) -> None:
         self.device = device
         self.latency = latency
-        self.heard_at: float | None = None
         self.underruns = 0
         """Times the device ran dry (the callback was late), for diagnostics."""
         self._sd = self._sounddevice()
@@ -64,10 +63,13 @@ class DeviceSoundOutput(SoundOutput):
         self._fed.set()
         self._pcm = b""  # what the callback still has to play, from _pos
         self._pos = 0
+        self._clip_from = 0  # where in _pcm the clip starts (after any lead-in)
+        self._bytes_per_second = 1  # of the clip as the stream plays it; set by play()
         self._seconds = 0.0
-        self._end_at: float | None = None  # monotonic time the last sample is heard
+        self._sounding_until: float | None = None  # monotonic time what was handed over is heard
         self._playing = False  # a clip is between play() and its last sample heard
         self._interrupted = False
+        self._played = Played(whole=True, seconds=0.0, ended_at=time.monotonic())
         self._idle_frames = 0
         self._finished = threading.Event()  # the stream's callback thread ended
         self._failed = False
@@ -85,13 +87,14 @@ class DeviceSoundOutput(SoundOutput):
             self._dev = self._resolve()
             self._failed = False
         if not clip.pcm:  # nothing to hear (e.g. an empty line): heard at once
-            self._interrupted, self.heard_at = False, time.monotonic()
+            self._played = Played(whole=True, seconds=0.0, ended_at=time.monotonic())
             return
         rate, channels = self._settings(clip.rate)
         pcm = _faded(convert(clip, rate, channels), FADE_SECONDS)
         with self._lock:
-            self._pcm, self._pos, self._seconds = pcm, 0, clip.seconds
-            self._end_at, self.heard_at = None, None
+            self._pcm, self._pos, self._clip_from = pcm, 0, 0
+            self._seconds, self._bytes_per_second = clip.seconds, 2 * channels * rate
+            self._sounding_until = None
             self._playing, self._interrupted = True, False
             self._fed.clear()
         try:
@@ -105,11 +108,12 @@ class DeviceSoundOutput(SoundOutput):
                 raise SoundOutputError(f"Could not play on '{self._dev.name}' ({exc}).",
                                        SPEAKER_FIX) from exc
 
-    def wait(self) -> bool:
-        """Block until the clip's last sample has reached the device's output (``heard_at``);
-        False if it was stopped first. Raises SoundOutputError when the device is lost."""
+    def wait(self) -> Played:
+        """Block until the clip's last sample has reached the device's output, by the
+        stream's clock; return at once if it was stopped first. Raises SoundOutputError
+        when the device is lost."""
         if not self._playing:
-            return not self._interrupted
+            return self._played
         deadline = time.monotonic() + self._seconds + GRACE_SECONDS
         while not self._fed.wait(0.05):  # poll: a lost device ends the callback thread
             if self._lost() or time.monotonic() > deadline:
@@ -118,9 +122,9 @@ class DeviceSoundOutput(SoundOutput):
             self._abandon()
             raise SoundOutputError(f"The speaker '{self._dev.name}' stopped playing.", SPEAKER_FIX)
         with self._lock:
-            end_at, interrupted = self._end_at, self._interrupted
+            end_at, interrupted = self._sounding_until, self._interrupted
         if interrupted:
-            return False
+            return self._played
         # The last sample is written; sleep until the device plays it (the stream's latency).
         remaining = (end_at or time.monotonic()) - time.monotonic()
         if remaining > 0:
@@ -130,21 +134,24 @@ class DeviceSoundOutput(SoundOutput):
                                        SPEAKER_FIX)
         with self._lock:
             if self._interrupted:  # stop() from another thread while we slept
-                return False
+                return self._played
             self._playing = False
-            self.heard_at = end_at
-        return True
+            self._played = Played(whole=True, seconds=self._seconds,
+                                  ended_at=end_at or time.monotonic())
+            return self._played
 
     def stop(self) -> None:
         """Cut the clip off now: what is not yet in the device's buffer is dropped after a
         few milliseconds' fade; what is (up to ``latency``) still plays out."""
         with self._lock:
+            frame = 2 * (self._format[1] if self._format else 1)
+            tail = self._pcm[self._pos:self._pos + frame * self._fade_frames()]
+            tail = _ramp(tail, frame, down=True) if not self._fed.is_set() else b""
             if self._playing:
                 self._interrupted = True
                 self._playing = False
-            frame = 2 * (self._format[1] if self._format else 1)
-            tail = self._pcm[self._pos:self._pos + frame * self._fade_frames()]
-            self._pcm, self._pos = _ramp(tail, frame, down=True) if not self._fed.is_set() else b"", 0
+                self._played = self._cut(len(tail))
+            self._pcm, self._pos = tail, 0
             self._fed.set()
 
     @property
@@ -172,7 +179,8 @@ class DeviceSoundOutput(SoundOutput):
         if stream is not None:  # stopped after a silence (or by a lost device): start afresh
             self._close_stream()
         with self._lock:
-            self._pcm = bytes(2 * channels * int(LEAD_IN_SECONDS * rate)) + self._pcm
+            lead_in = bytes(2 * channels * int(LEAD_IN_SECONDS * rate))
+            self._pcm, self._clip_from = lead_in + self._pcm, self._clip_from + len(lead_in)
         self._idle_frames = 0
         self._finished.clear()
         stream = self._sd.RawOutputStream(
@@ -184,20 +192,21 @@ class DeviceSoundOutput(SoundOutput):
         stream.start()
 
     def _callback(self, outdata, frames, time_info, status) -> None:
-        # PortAudio's thread: the next slice of the clip, then silence; note when the end plays.
+        # PortAudio's thread: the next slice of the clip, then silence; note when it plays.
         frame = len(outdata) // frames
         if status.output_underflow:
             self.underruns += 1
         with self._lock:
             chunk = self._pcm[self._pos:self._pos + len(outdata)]
             self._pos += len(chunk)
-            if chunk and self._pos >= len(self._pcm) and not self._fed.is_set():
+            if chunk:
                 rate = self._format[0]
                 now = time.monotonic()
                 dac = time_info.outputBufferDacTime
                 delay = dac - time_info.currentTime if dac > 0 else self._buffer_seconds
-                self._end_at = now + max(0.0, delay) + len(chunk) / frame / rate
-                self._fed.set()
+                self._sounding_until = now + max(0.0, delay) + len(chunk) / frame / rate
+                if self._pos >= len(self._pcm) and not self._fed.is_set():
+                    self._fed.set()
         outdata[:len(chunk)] = chunk
         if len(chunk) < len(outdata):
             outdata[len(chunk):] = memoryview(self._zeros)[:len(outdata) - len(chunk)]
@@ -212,9 +221,24 @@ class DeviceSoundOutput(SoundOutput):
         """The callback thread ended without being asked to (the device went away)."""
         return self._finished.is_set() and not self._idle() and self._pos < len(self._pcm)
 
+    def _cut(self, tail: int) -> Played:
+        """The clip cut off now (called holding the lock), with ``tail`` more bytes of it
+        still to hand over: all it handed to the device is played, ending when that is."""
+        handed = max(0, self._pos + tail - self._clip_from)
+        now = time.monotonic()
+        if not handed:
+            return Played(whole=False, seconds=0.0, ended_at=now)
+        until = self._sounding_until
+        if until is None:  # nothing handed over yet: the tail goes behind a full buffer
+            until = now + (self._buffer_seconds if self._stream is not None else 0.0)
+        return Played(whole=False, seconds=handed / self._bytes_per_second,
+                      ended_at=max(now, until) + tail / self._bytes_per_second)
+
     def _abandon(self) -> None:
         """Give up on the device: drop the stream, look for devices again on the next play()."""
         with self._lock:
+            if self._playing:
+                self._played = self._cut(0)
             self._playing, self._pcm, self._pos = False, b"", 0
             self._fed.set()
         self._close_stream()

@@ -6,18 +6,23 @@ leaves a playable file.
 
 from __future__ import annotations
 
+import time
 import wave
 
 from .clip import AudioClip
 from .pcm import convert
-from .sound_output import SoundOutput, SoundOutputError
+from .sound_output import Played, SoundOutput, SoundOutputError
 
 FILE_RATE = 22050
 """Rate of the written file, in hertz (the rate espeak speaks at)."""
 
 
 class FileSoundOutput(SoundOutput):
-    """Appends each played clip, as 22050 Hz mono 16-bit, to the WAV file at ``path``."""
+    """Appends each played clip, as 22050 Hz mono 16-bit, to the WAV file at ``path``.
+
+    A clip is written whole the moment it is played, so ``wait`` reports it heard whole,
+    ending at the ``time.monotonic()`` it was written (the file has no clock of its own).
+    """
 
     def __init__(self, path, rate: int = FILE_RATE) -> None:
         self.path = str(path)
@@ -36,6 +41,7 @@ class FileSoundOutput(SoundOutput):
         self._file.flush()
         self.seconds = 0.0
         """Audio written so far, in seconds."""
+        self._played = Played(whole=True, seconds=0.0, ended_at=time.monotonic())
 
     def play(self, clip: AudioClip) -> None:
         if self._wav is None:
@@ -48,9 +54,10 @@ class FileSoundOutput(SoundOutput):
             raise SoundOutputError(f"Writing the speaker file '{self.path}' failed ({exc}).",
                                    "Free some disk space or choose another path.") from exc
         self.seconds += clip.seconds
+        self._played = Played(whole=True, seconds=clip.seconds, ended_at=time.monotonic())
 
-    def wait(self) -> bool:
-        return True
+    def wait(self) -> Played:
+        return self._played
 
     def stop(self) -> None:
         """Nothing to cut: a clip is written whole the moment it is played."""

@@ -3,12 +3,14 @@
 Implementations: ``DeviceSoundOutput`` (a real or virtual output device,
 ``device_sound_output.py``), ``FileSoundOutput`` (everything played appended to one WAV
 file, ``file_sound_output.py``) and ``RecordingSoundOutput`` (a fake for tests that keeps
-the clips, ``voicehost/testing/recording_sound_output.py``).
+the clips, ``voicehost/testing/recording_sound_output.py``). Each answers ``wait`` with
+a ``Played``: whether the clip was heard whole, how much of it played and when it ended.
 """
 
 from __future__ import annotations
 
 import abc
+from dataclasses import dataclass
 
 from ..errors import FixableError
 from .clip import AudioClip
@@ -24,6 +26,21 @@ class SoundOutputError(FixableError):
     """The output device cannot be opened or was lost. ``fix`` says what the user can do."""
 
 
+@dataclass(frozen=True)
+class Played:
+    """What became of one clip: how much of it was played and when it fell silent."""
+
+    whole: bool
+    """True when the clip played to its end; False when ``stop`` (or the next ``play``)
+    cut it off."""
+    seconds: float
+    """How much of the clip played, in seconds (its whole length when ``whole``)."""
+    ended_at: float
+    """The ``time.monotonic()``, in seconds, at which the last sample played reached the
+    speaker. For a clip cut off it can lie just ahead of ``wait``'s return: the end of it
+    already handed to a device still drains from the device's buffer."""
+
+
 class SoundOutput(abc.ABC):
     """Plays one ``AudioClip`` at a time."""
 
@@ -32,8 +49,9 @@ class SoundOutput(abc.ABC):
         """Start playing ``clip`` and return at once; a clip still playing is cut off."""
 
     @abc.abstractmethod
-    def wait(self) -> bool:
-        """Block until the current clip has been heard; False if it was stopped early."""
+    def wait(self) -> Played:
+        """Block until the current (or last) clip has been heard, or return at once when it
+        was stopped early; say how much of it played and when it ended."""
 
     @abc.abstractmethod
     def stop(self) -> None:

@@ -4,8 +4,8 @@ The host asks the ``Speaker`` to say a line or play an effect, can cut it off
 when a player barges in, and reads ``last_spoken_at`` to ignore the
 microphone while it speaks and for a short tail after. ``say`` returns when
 the line has been heard: the output reports when its last sample reached the
-speaker (``DeviceSoundOutput.heard_at``), so the echo guard rests on what the
-speaker really did, not on when the audio was handed over.
+speaker (``Played.ended_at``, by the device's clock), so the echo guard rests on
+what the speaker really did, not on when the audio was handed over.
 """
 
 from __future__ import annotations
@@ -83,8 +83,9 @@ class Speaker:
         self.synth.close()
 
     def _finish(self) -> bool:
-        heard = self.output.wait()
+        played = self.output.wait()
         if self._ended is None:
-            # When the last sample reached the speaker, by the device's clock where it has one.
-            self._ended = getattr(self.output, "heard_at", None) or time.monotonic()
-        return heard
+            # Heard whole: when its last sample reached the speaker. Cut off (``stop`` usually
+            # got here first): the moment it was cut, as ``stop`` records it.
+            self._ended = played.ended_at if played.whole else time.monotonic()
+        return played.whole

@@ -6,14 +6,17 @@ import threading
 import time
 
 from ..audio.clip import AudioClip
-from ..audio.sound_output import SoundOutput
+from ..audio.sound_output import Played, SoundOutput
 
 
 class RecordingSoundOutput(SoundOutput):
     """Keeps played clips in ``clips``.
 
     With ``realtime=True`` each clip keeps the output busy for its duration
-    (without sound), so a test can interrupt it with ``stop()``.
+    (without sound), so a test can interrupt it with ``stop()``; ``wait`` then
+    reports the clip heard whole at its start plus its length, or cut off at
+    ``stop()`` after the seconds that had passed. Without it a clip is heard whole
+    the moment it is played.
     """
 
     def __init__(self, realtime: bool = False) -> None:
@@ -23,28 +26,31 @@ class RecordingSoundOutput(SoundOutput):
         """How many clips were cut off by ``stop()`` (or by the next ``play``)."""
         self._done = threading.Event()
         self._done.set()
-        self._end = 0.0
-        self._interrupted = False
+        self._start = self._end = time.monotonic()
+        self._played = Played(whole=True, seconds=0.0, ended_at=self._end)
 
     def play(self, clip: AudioClip) -> None:
         if self.busy:
             self.stop()
         self.clips.append(clip)
-        self._interrupted = False
-        if self.realtime and clip.seconds > 0:
-            self._end = time.monotonic() + clip.seconds
+        realtime = self.realtime and clip.seconds > 0
+        self._start = time.monotonic()
+        self._end = self._start + (clip.seconds if realtime else 0.0)
+        self._played = Played(whole=True, seconds=clip.seconds, ended_at=self._end)
+        if realtime:
             self._done.clear()
 
-    def wait(self) -> bool:
+    def wait(self) -> Played:
         remaining = self._end - time.monotonic()
         if not self._done.is_set() and remaining > 0:
             self._done.wait(remaining)
         self._done.set()
-        return not self._interrupted
+        return self._played
 
     def stop(self) -> None:
         if self.busy:
-            self._interrupted = True
+            now = time.monotonic()
+            self._played = Played(whole=False, seconds=now - self._start, ended_at=now)
             self.stopped += 1
         self._done.set()
 
