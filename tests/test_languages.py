@@ -15,6 +15,7 @@ import pytest
 from voicehost.game import commands as c
 from voicehost.game.editions import EDITIONS
 from voicehost.host.intents import Context, Phrases, interpret
+from voicehost.language import locale as locale_module
 from voicehost.language.locale import Locale, available
 from voicehost.questions.deck import bundled_deck_paths, load_decks
 
@@ -66,6 +67,13 @@ def line_fields(node, path="") -> dict[str, set[str]]:
 
 def test_swedish_and_german_are_there():
     assert {"en", "sv", "de"} <= set(available())
+
+
+def test_help_and_allowed_values_list_the_languages_there_are(monkeypatch):
+    """In the order they have always been listed; a locale file added is listed after them."""
+    assert locale_module.listed_languages() == ("en", "sv", "de")
+    monkeypatch.setattr(locale_module, "available", lambda: ["de", "en", "fr", "sv"])
+    assert locale_module.listed_languages() == ("en", "sv", "de", "fr")
 
 
 @pytest.mark.parametrize("code", ["sv", "de"])
