@@ -69,6 +69,19 @@ def test_an_upward_import_breaks_the_contract_and_is_named(tmp_path):
     assert "voicehost.game.bank -> voicehost.host.narrator" in run.stdout
 
 
+def test_the_kiosk_reaching_for_a_device_breaks_the_contract_and_is_named(tmp_path):
+    """The kiosk importing voice glue (and through it speech and audio) or a sound library
+    is caught, each import named, though the layers allow the kiosk to import voice."""
+    add_lines(copy_of_the_package(tmp_path) / "kiosk" / "__init__.py",
+              "from ..voice import voice_input", "import sounddevice")
+    run = lint_imports(tmp_path)
+    assert run.returncode != 0 and "1 broken" in run.stdout
+    for forbidden in ("voicehost.voice", "voicehost.speech", "voicehost.audio", "sounddevice"):
+        assert f"voicehost.kiosk is not allowed to import {forbidden}:" in run.stdout
+    assert "voicehost.kiosk -> voicehost.voice.voice_input" in run.stdout
+    assert "voicehost.kiosk -> sounddevice" in run.stdout
+
+
 def _allowed(module: str) -> bool:
     return any(module == ok or module.startswith(ok + ".") for ok in ENGINE_MAY_IMPORT)
 
