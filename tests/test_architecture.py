@@ -10,9 +10,11 @@ allow list (``ENGINE_MAY_IMPORT``) of what it may import at all.
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -152,12 +154,43 @@ def test_a_relative_import_out_of_the_engine_is_resolved_and_named(tmp_path):
     ]
 
 
+def parts_in_the_contracts() -> set[str]:
+    """Each ``voicehost.X`` that a contract in pyproject.toml names, as X."""
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    contracts = settings["tool"]["importlinter"]["contracts"]
+    named = set()
+    for contract in contracts:
+        for key, value in contract.items():
+            for text in value if isinstance(value, list) and key not in ("name", "type") else []:
+                for module in str(text).split("|"):
+                    if module.strip().startswith("voicehost."):
+                        named.add(module.strip().split(".")[1])
+    return named
+
+
+def test_the_architecture_doc_names_every_part_the_contracts_name():
+    """docs/architecture.md names each part as ``X/`` (or ``X.py`` beside the parts) or
+    ``voicehost.X``, so the doc cannot fall behind the contracts."""
+    doc = (ROOT / "docs" / "architecture.md").read_text()
+    missing = sorted(x for x in parts_in_the_contracts() if not re.search(
+        rf"voicehost\.{x}\b|`{x}{'/' if (PACKAGE / x).is_dir() else '.py'}`", doc))
+    assert not missing, f"parts in the contracts that docs/architecture.md does not name: {missing}"
+
+
+def part_folders() -> set[str]:
+    return {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+
+
+def test_every_part_folder_is_in_a_contract():
+    unplaced = sorted(part_folders() - parts_in_the_contracts())
+    assert not unplaced, f"part folders that no contract in pyproject.toml names: {unplaced}"
+
+
 def test_the_folders_show_the_parts():
     """Only the error base, the settings and the entry points stand beside the parts."""
     loose = {p.name for p in PACKAGE.glob("*.py")} - TOP_LEVEL_MODULES
     assert not loose, f"modules outside a part: {sorted(loose)}"
-    folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
-    assert set(PARTS) <= folders
+    assert set(PARTS) <= part_folders()
 
 
 @pytest.mark.parametrize("part", PARTS)
