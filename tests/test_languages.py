@@ -7,6 +7,7 @@ and whole typed games through the command line in each language.
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 
@@ -33,7 +34,9 @@ def locale(code: str) -> Locale:
     return Locale.load(code)
 
 
+@functools.lru_cache(maxsize=None)
 def phrases(code: str) -> Phrases:
+    """One phrase table a language, normalised once, as the host keeps one a game."""
     loc = locale(code)
     return Phrases(loc.phrases, loc.data["numbers"])
 
