@@ -260,6 +260,7 @@ def make_language_deck(path, code):
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", ["sv", "de"])
 def test_a_typed_game_in_the_language(tmp_path, code):
     deck = make_language_deck(tmp_path / "deck.yaml", code)
@@ -299,6 +300,7 @@ def test_a_bad_language_in_the_config_names_the_allowed_ones(tmp_path):
     assert run.returncode == 2 and "game.language" in run.stderr and "sv" in run.stderr
 
 
+@pytest.mark.slow
 def test_voice_without_a_model_for_the_language_says_so_in_it_and_takes_typing(tmp_path):
     deck = make_language_deck(tmp_path / "deck.yaml", "de")
     config = tmp_path / "config.yaml"
