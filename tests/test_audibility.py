@@ -12,6 +12,8 @@ from voicehost.audio.pcm import convert
 from voicehost.testing.audibility import locate
 from voicehost.testing.synthetic_voice import PLAYER_VOICES, speak
 
+pytestmark = pytest.mark.slow  # clips of speech rendered by espeak-ng
+
 RATE = 16000
 
 

@@ -75,6 +75,7 @@ def phrase(tmp_path_factory):
 
 # --- through the virtual PulseAudio devices ---------------------------------
 
+@pytest.mark.slow
 def test_devices_lists_the_virtual_devices_with_defaults_marked(pulse_audio):
     devices = list_devices()
     pulse = next(d for d in devices if d.name == "pulse")
@@ -84,6 +85,7 @@ def test_devices_lists_the_virtual_devices_with_defaults_marked(pulse_audio):
     assert "pulse" in table and "default input" in table and "audio.input_device" in table
 
 
+@pytest.mark.slow
 def test_microphone_hears_a_phrase_played_into_it_and_silence_otherwise(pulse_audio, phrase):
     expected = peaks(read_all(FileMicrophone(phrase)))
     spoken = sum(p > LOUD for p in expected)
@@ -112,6 +114,7 @@ def test_microphone_hears_a_phrase_played_into_it_and_silence_otherwise(pulse_au
     assert max(heard[loud[-1] + 3:] or [0]) < 300, "no silence after the phrase"
 
 
+@pytest.mark.slow
 def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, tmp_path):
     rec = pulse_audio.record_speaker(tmp_path / "spk.wav")
     rec.wait_flowing()
@@ -134,6 +137,7 @@ def test_output_plays_a_clip_that_shows_up_on_the_speaker_monitor(pulse_audio, t
     assert wave.open(str(tmp_path / "spk.wav")).getnframes() > 16000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("latency_ms", [10, 200])
 def test_stop_cuts_a_long_clip_short_and_says_how_much_played(tmp_path, latency_ms):
     with virtual_audio(monitor_latency_ms=latency_ms) as pa:
@@ -157,6 +161,7 @@ def test_stop_cuts_a_long_clip_short_and_says_how_much_played(tmp_path, latency_
     assert played.seconds - 0.05 <= loud * 0.1 <= played.seconds + 0.2, (played, loud)
 
 
+@pytest.mark.slow
 def test_a_microphone_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
     mic = DeviceMicrophone(device="no such microphone")
     with pytest.raises(MicrophoneError) as err:
@@ -166,6 +171,7 @@ def test_a_microphone_that_does_not_exist_says_how_to_play_without_it(pulse_audi
     assert "no such microphone" in err.value.reason
 
 
+@pytest.mark.slow
 def test_a_speaker_that_does_not_exist_says_how_to_play_without_it(pulse_audio):
     with pytest.raises(SoundOutputError) as err:
         DeviceSoundOutput(device=99)
@@ -183,6 +189,7 @@ def test_without_portaudio_the_user_is_told_which_package_to_install(tmp_path):
     assert "apt-get install libportaudio2" in out.stdout, out.stderr
 
 
+@pytest.mark.slow
 def test_a_lost_microphone_is_reported_and_can_be_started_again():
     with virtual_audio() as pa:
         mic = DeviceMicrophone()
@@ -205,6 +212,7 @@ def test_a_lost_microphone_is_reported_and_can_be_started_again():
             mic.stop()
 
 
+@pytest.mark.slow
 def test_a_lost_speaker_is_reported_and_plays_again_once_it_is_back():
     with virtual_audio() as pa, DeviceSoundOutput() as out:
         out.play(tone(2.0))
@@ -285,6 +293,7 @@ def test_wav_file_output_in_an_unwritable_place_says_so(tmp_path):
     assert "--speaker-file" in err.value.fix
 
 
+@pytest.mark.slow
 def test_restarting_portaudio_for_one_device_keeps_the_other_working(pulse_audio):
     """A replugged microphone makes PortAudio look for devices again, which ends every
     stream in the process; the speaker's long-lived stream must not be left dangling

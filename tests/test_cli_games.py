@@ -51,6 +51,7 @@ def read_events(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
+@pytest.mark.slow
 def test_two_player_se_game_by_typing(table):
     tmp, config = table
     script = "b\nyes\nbravo\nyes\n" "b\nyes\na\nyes\n" "take the money\nyes\n"
@@ -81,6 +82,7 @@ def _ev(events, kind):
     return next(e for e in events if e["event"] == kind)
 
 
+@pytest.mark.slow
 def test_de_hot_seat_game_with_a_lifeline(table):
     tmp, config = table
     script = "b\nyes\n" * 5 + "fifty fifty\n" + "b\nyes\n" + "a\nyes\n" + "walk away\nyes\n"
@@ -99,6 +101,7 @@ def test_de_hot_seat_game_with_a_lifeline(table):
     assert over["balances"]["Bo"] == 0 and over["winner"] == "Ann"
 
 
+@pytest.mark.slow
 def test_end_of_input_saves_and_resume_continues_with_the_bank(table):
     tmp, config = table
     base = ["play", "--config", str(config), "--input", "text", "--players", "Ann", "--seed", "1",
@@ -112,6 +115,7 @@ def test_end_of_input_saves_and_resume_continues_with_the_bank(table):
     assert [e["level"] for e in ev if e["event"] == "answer"] == [1, 2, 3]
 
 
+@pytest.mark.slow
 def test_kill_9_mid_question_then_resume(table):
     tmp, config = table
     events = tmp / "ev.jsonl"
@@ -152,6 +156,7 @@ def test_a_damaged_save_is_kept_aside_with_a_clear_message(table):
     assert len(kept) == 1 and kept[0].read_text() == "{ not json"
 
 
+@pytest.mark.slow
 def test_a_new_game_never_overwrites_an_unfinished_one(table):
     tmp, config = table
     args = ["play", "--config", str(config), "--input", "text", "--players", "Ann"]
@@ -206,6 +211,7 @@ def test_a_broken_deck_is_reported_with_file_and_line(tmp_path):
     assert run.returncode == 2 and "deck.yaml:" in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.slow
 def test_players_are_asked_for_when_none_are_given(table):
     tmp, config = table
     run = voicehost(["play", "--config", str(config), "--input", "text", "--rounds", "1",
@@ -230,6 +236,7 @@ def test_help_explains_with_an_example(tmp_path, command):
     assert run.returncode == 0 and "example" in run.stdout.lower()
 
 
+@pytest.mark.slow
 def test_a_save_from_before_the_package_was_split_into_parts_resumes(tmp_path):
     """Written by voicehost when all its modules stood side by side in one folder, from a
     source tree that is gone: the bundled decks are found again by their names."""
@@ -250,6 +257,7 @@ def _unfinished_save(tmp, config):
     return json.loads((tmp / "save.json").read_text())
 
 
+@pytest.mark.slow
 def test_end_of_input_at_how_many_are_playing_stops_cleanly_and_keeps_the_save(table):
     tmp, config = table
     before = _unfinished_save(tmp, config)
@@ -261,6 +269,7 @@ def test_end_of_input_at_how_many_are_playing_stops_cleanly_and_keeps_the_save(t
     assert not [p for p in tmp.iterdir() if ".unfinished-" in p.name]
 
 
+@pytest.mark.slow
 def test_a_set_up_error_after_the_config_is_read_never_moves_the_save(table):
     tmp, config = table
     before = _unfinished_save(tmp, config)
@@ -274,6 +283,7 @@ def test_a_set_up_error_after_the_config_is_read_never_moves_the_save(table):
     assert "2,000 kronor" in resumed.stdout
 
 
+@pytest.mark.slow
 def test_the_resume_hint_names_the_save_file_and_config_that_were_used(tmp_path):
     deck = make_deck(tmp_path / "deck.yaml")
     config = tmp_path / "my settings.yaml"
@@ -291,6 +301,7 @@ def test_the_resume_hint_names_the_save_file_and_config_that_were_used(tmp_path)
     assert resumed.returncode == 0 and any(line in resumed.stdout for line in RESUMED_LINES), resumed.stderr
 
 
+@pytest.mark.slow
 def test_flags_a_resume_ignores_are_named(table):
     tmp, config = table
     _unfinished_save(tmp, config)
@@ -301,6 +312,7 @@ def test_flags_a_resume_ignores_are_named(table):
     assert "kronor" in run.stdout and "euros" not in run.stdout            # still the Swedish game
 
 
+@pytest.mark.slow
 def test_a_save_of_an_unknown_edition_is_kept_aside_with_a_message_in_words(table):
     tmp, config = table
     _unfinished_save(tmp, config)
@@ -324,6 +336,7 @@ def test_a_save_file_or_event_log_that_cannot_be_written_is_a_clear_message(tabl
         assert run.returncode == 2 and flag in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_mid_game_names_the_command_that_resumes(table):
     tmp, config = table
     save = tmp / "other place.json"

@@ -5,6 +5,8 @@ from pathlib import Path
 import pytest
 
 from voicehost.config import ConfigError, Settings, load_settings
+from voicehost.game.editions import EDITIONS
+from voicehost.language.locale import available
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,3 +99,12 @@ def test_bad_kiosk_values_name_the_key(tmp_path, text, key, hint):
     with pytest.raises(ConfigError) as err:
         load_settings(write(tmp_path, text))
     assert err.value.key == key and hint in str(err.value)
+
+
+def test_every_language_with_a_locale_file_and_every_edition_is_allowed(tmp_path):
+    for code in available():
+        assert load_settings(write(tmp_path, f"game:\n  language: {code}\n")).game.language == code
+    for code in EDITIONS:
+        assert load_settings(write(tmp_path, f"game:\n  edition: {code}\n")).game.edition == code
+    with pytest.raises(ConfigError, match="game.language: 'fr' is not allowed. Allowed: en, sv, de."):
+        load_settings(write(tmp_path, "game:\n  language: fr\n"))

@@ -44,6 +44,7 @@ def test_kiosk_sessions_play_as_recorded(scenario):
     check(scenario.name, play_kiosk(scenario))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", [s for s in CLI_SCENARIOS if s.mic_script is None],
                          ids=lambda s: s.name)
 def test_typed_command_line_games_play_as_recorded(scenario, tmp_path):

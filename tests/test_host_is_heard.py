@@ -25,6 +25,8 @@ from voicehost.testing.audibility import locate
 
 from .pulse import SPEECH_RATE, virtual_audio
 
+pytestmark = pytest.mark.slow  # real audio: pyttsx3 speech played on virtual PulseAudio
+
 LINES = [
     "Welcome to Who Wants to Be a Millionaire!",
     "For 1,000 kronor, question number 1. Ann, listen carefully.",

@@ -41,6 +41,7 @@ def after(lines: list[str], start: str) -> list[str]:
     return lines[next(i for i, line in enumerate(lines) if line.startswith(start)):]
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_key_presses_through_a_pipe(booth):
     tmp, config = booth
     keys = ("2" + ESC          # B, then Escape: not locked
@@ -80,6 +81,7 @@ def test_a_whole_game_by_key_presses_through_a_pipe(booth):
     assert [e["amount"] for e in events if e["event"] == "walk_away"] == [100]
 
 
+@pytest.mark.slow
 def test_the_end_of_the_keys_saves_the_game_and_says_how_to_resume(booth):
     tmp, config = booth
     run = play_keys(tmp, config, "2")
@@ -126,6 +128,7 @@ def game_args(config) -> list[str]:
             "--players", "Ann", "--rounds", "1"]
 
 
+@pytest.mark.slow
 def test_the_terminal_is_restored_when_the_game_ends(booth):
     tmp, config = booth
     proc, master, slave, before = start_on_terminal(game_args(config), tmp)
@@ -136,6 +139,7 @@ def test_the_terminal_is_restored_when_the_game_ends(booth):
     assert after_exit == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig, status", [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGINT, 130)])
 def test_the_terminal_is_restored_when_the_game_is_stopped(booth, sig, status):
     tmp, config = booth

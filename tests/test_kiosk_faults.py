@@ -161,6 +161,7 @@ def speech_workers() -> list[int]:
     return pids
 
 
+@pytest.mark.slow
 def test_a_killed_speech_worker_is_restarted_and_the_game_goes_on(tmp_path):
     from voicehost.speech.speaker import Speaker
     from voicehost.speech.tts import Pyttsx3Synthesizer, SpeechError
@@ -321,6 +322,7 @@ def recorded(tmp_path: Path) -> list[tuple[str, int]]:
         return [(g.game.ending, g.game.winnings) for g in sorted(table.standings(), key=lambda g: g.id)]
 
 
+@pytest.mark.slow
 def test_voicehost_kiosk_through_a_pipe_plays_until_the_input_ends(tmp_path):
     proc = run_kiosk(tmp_path)
     out, err = proc.communicate("quit\nplay\n4\ny\nplay\nwalk away\n", timeout=60)
@@ -333,6 +335,7 @@ def test_voicehost_kiosk_through_a_pipe_plays_until_the_input_ends(tmp_path):
     assert read_status(tmp_path / "state" / "status.json").games_today == 2
 
 
+@pytest.mark.slow
 def test_sigterm_to_a_running_kiosk_records_the_game_and_exits_0(tmp_path):
     import socket
     address = str(tmp_path / "notify.sock")

@@ -7,6 +7,7 @@ and whole typed games through the command line in each language.
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 
@@ -18,6 +19,7 @@ from voicehost.game.editions import EDITIONS
 from voicehost.host.intents import interpret
 from voicehost.host.moments import Context
 from voicehost.host.phrases import Phrases
+from voicehost.language import locale as locale_module
 from voicehost.language.locale import Locale, available
 from voicehost.questions.deck import bundled_deck_paths, load_decks
 
@@ -35,7 +37,9 @@ def locale(code: str) -> Locale:
     return Locale.load(code)
 
 
+@functools.lru_cache(maxsize=None)
 def phrases(code: str) -> Phrases:
+    """One phrase table a language, normalised once, as the host keeps one a game."""
     loc = locale(code)
     return Phrases(loc.phrases, loc.data["numbers"])
 
@@ -69,6 +73,13 @@ def line_fields(node, path="") -> dict[str, set[str]]:
 
 def test_swedish_and_german_are_there():
     assert {"en", "sv", "de"} <= set(available())
+
+
+def test_help_and_allowed_values_list_the_languages_there_are(monkeypatch):
+    """In the order they have always been listed; a locale file added is listed after them."""
+    assert locale_module.listed_languages() == ("en", "sv", "de")
+    monkeypatch.setattr(locale_module, "available", lambda: ["de", "en", "fr", "sv"])
+    assert locale_module.listed_languages() == ("en", "sv", "de", "fr")
 
 
 @pytest.mark.parametrize("code", ["sv", "de"])
@@ -252,6 +263,7 @@ def make_language_deck(path, code):
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", ["sv", "de"])
 def test_a_typed_game_in_the_language(tmp_path, code):
     deck = make_language_deck(tmp_path / "deck.yaml", code)
@@ -291,6 +303,7 @@ def test_a_bad_language_in_the_config_names_the_allowed_ones(tmp_path):
     assert run.returncode == 2 and "game.language" in run.stderr and "sv" in run.stderr
 
 
+@pytest.mark.slow
 def test_voice_without_a_model_for_the_language_says_so_in_it_and_takes_typing(tmp_path):
     deck = make_language_deck(tmp_path / "deck.yaml", "de")
     config = tmp_path / "config.yaml"

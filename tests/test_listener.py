@@ -54,6 +54,7 @@ def wav_of(tmp_path_factory):
     return make
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_the_phrase_said_comes_back(recognizer, wav_of):
     pcm = silence(0.5) + read_wav(wav_of("phone a friend")).pcm
@@ -64,6 +65,7 @@ def test_the_phrase_said_comes_back(recognizer, wav_of):
     assert heard.speech_started <= heard.speech_ended <= heard.decided
 
 
+@pytest.mark.slow
 def test_silence_is_nothing_and_does_not_wait_for_the_clock(recognizer):
     listener = Listener(MemoryMicrophone(silence(4.0)), recognizer)
     began = time.monotonic()
@@ -71,12 +73,14 @@ def test_silence_is_nothing_and_does_not_wait_for_the_clock(recognizer):
     assert time.monotonic() - began < 1.0  # audio time, not wall time, for a memory source
 
 
+@pytest.mark.slow
 def test_a_finished_file_with_nothing_said_ends_the_input(recognizer):
     listener = Listener(MemoryMicrophone(silence(0.5), trailing_silence_s=0.5), recognizer)
     with pytest.raises(EndOfAudio):
         listener.listen(PHRASES, timeout_s=5.0)
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_timing_follows_the_speech_in_real_time(recognizer, wav_of):
     speech = read_wav(wav_of("yes"))
@@ -90,6 +94,7 @@ def test_timing_follows_the_speech_in_real_time(recognizer, wav_of):
     assert 0.0 < heard.decided - heard.speech_ended <= 0.5
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_a_player_who_keeps_talking_is_cut_off(recognizer, wav_of):
     ramble = read_wav(wav_of("well I am not sure, it could be the first one or maybe the second "
@@ -133,6 +138,7 @@ def test_the_memory_microphone_serves_blocks_then_silence_then_ends():
     assert mic.position == pytest.approx((2500 + 3200) / RATE)
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_a_wav_file_of_any_format_is_transcribed(recognizer, wav_of, tmp_path):
     stereo = tmp_path / "stereo-44k.wav"
@@ -144,6 +150,7 @@ def test_a_wav_file_of_any_format_is_transcribed(recognizer, wav_of, tmp_path):
     assert transcript.confidence >= 0.5
 
 
+@pytest.mark.slow
 def test_a_file_that_is_not_a_wav_is_reported(recognizer, tmp_path):
     bogus = tmp_path / "notes.wav"
     bogus.write_text("hello")

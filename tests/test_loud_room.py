@@ -22,6 +22,8 @@ from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, sp
 
 from .test_cli_games import make_deck, voicehost
 
+pytestmark = pytest.mark.slow  # a game by synthetic voice via the recogniser, in a subprocess
+
 LOCALE = Locale.load("en")
 SAID = ("bravo", "banana", "b", "bravo", "banana", "b")
 """Answers, never a yes: nothing may be locked."""

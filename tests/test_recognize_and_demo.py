@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import wave
 
+import pytest
+
 from voicehost.audio.wav import write_wav
 from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, speak
 
 from .test_cli_games import make_deck, voicehost
+
+pytestmark = pytest.mark.slow  # the recogniser on synthetic speech, games, in subprocesses
 
 
 def say(path, text):

@@ -62,12 +62,14 @@ def test_models_are_found_by_name_or_language_file(tmp_path):
     assert find_vosk_models(None) == {}
 
 
+@pytest.mark.slow
 def test_auto_falls_back_to_pocketsphinx_for_english(tmp_path):
     recognizer = make_recognizer("auto", "en", models_dir=tmp_path)
     assert isinstance(recognizer, SphinxRecognizer)
     assert make_recognizer("auto", "en-GB").name == "pocketsphinx"
 
 
+@pytest.mark.slow
 @needs_model
 def test_auto_takes_vosk_when_a_model_for_the_language_is_there(tmp_path):
     (tmp_path / "vosk-model-small-ko-0.22").symlink_to(KOREAN)
@@ -76,6 +78,7 @@ def test_auto_takes_vosk_when_a_model_for_the_language_is_there(tmp_path):
     assert recognizer.language == "ko"
 
 
+@pytest.mark.slow
 @needs_model
 def test_an_explicit_model_folder_wins(tmp_path):
     recognizer = make_recognizer("vosk", "ko", model=KOREAN, models_dir=tmp_path)

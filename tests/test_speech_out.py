@@ -44,6 +44,7 @@ def synth():
     s.close()
 
 
+@pytest.mark.slow
 def test_a_line_is_rendered_as_audible_speech_of_plausible_length(synth):
     clip = synth.render("Is that your final answer?")
     assert clip.width == 2 and clip.channels == 1 and clip.rate >= 8000
@@ -51,6 +52,7 @@ def test_a_line_is_rendered_as_audible_speech_of_plausible_length(synth):
     assert speech_seconds(clip) > 0.5
 
 
+@pytest.mark.slow
 def test_second_and_third_lines_do_not_hang_and_each_is_its_own_audio(synth):
     clips = []
     for text in LINES:
@@ -62,6 +64,7 @@ def test_second_and_third_lines_do_not_hang_and_each_is_its_own_audio(synth):
     assert clips[1].seconds > clips[0].seconds  # the longer line takes longer to say
 
 
+@pytest.mark.slow
 def test_a_repeated_line_comes_from_the_cache_fast_and_identical(synth):
     first = synth.render("Let's play!")
     started = time.perf_counter()
@@ -70,6 +73,7 @@ def test_a_repeated_line_comes_from_the_cache_fast_and_identical(synth):
     assert again.pcm == first.pcm
 
 
+@pytest.mark.slow
 def test_the_disk_cache_serves_a_new_game_without_starting_the_engine(tmp_path):
     first = Pyttsx3Synthesizer(cache_dir=tmp_path)
     try:
@@ -83,6 +87,7 @@ def test_the_disk_cache_serves_a_new_game_without_starting_the_engine(tmp_path):
     second.close()
 
 
+@pytest.mark.slow
 def test_slower_means_longer_speech(synth):
     s = Pyttsx3Synthesizer(rate=200)
     normal = s.render("Is that your final answer?")
@@ -92,6 +97,7 @@ def test_slower_means_longer_speech(synth):
     assert slow.seconds > normal.seconds * 1.3
 
 
+@pytest.mark.slow
 def test_a_crashed_speech_engine_is_restarted_and_the_game_keeps_talking(synth):
     s = Pyttsx3Synthesizer()
     s.render("Question five.")
@@ -128,6 +134,7 @@ else:
 """
 
 
+@pytest.mark.slow
 def test_a_line_the_engine_fails_to_render_once_is_rendered_again(synth, tmp_path, monkeypatch):
     monkeypatch.setenv("VOICEHOST_TEST_FLAG", str(tmp_path / "failed-once"))
     s = Pyttsx3Synthesizer(cache_dir=tmp_path / "cache")
@@ -158,6 +165,7 @@ def test_without_a_speech_engine_the_user_is_told_to_install_espeak():
     s.close()
 
 
+@pytest.mark.slow
 def test_speaker_stop_cuts_the_host_off_mid_sentence(synth):
     output = RecordingSoundOutput(realtime=True)
     speaker = Speaker(synth, output)
@@ -178,6 +186,7 @@ def test_speaker_stop_cuts_the_host_off_mid_sentence(synth):
     assert played.seconds < 0.6 and output.clips[0].seconds > 3  # much longer than heard
 
 
+@pytest.mark.slow
 def test_speaker_waits_for_a_line_and_records_when_it_ended(synth):
     output = RecordingSoundOutput(realtime=True)
     speaker = Speaker(synth, output)
@@ -192,6 +201,7 @@ def test_speaker_waits_for_a_line_and_records_when_it_ended(synth):
     assert not speaker.speaking
 
 
+@pytest.mark.slow
 def test_speaker_writes_speech_and_effects_to_a_speaker_file(synth, tmp_path):
     speaker = Speaker(synth, FileSoundOutput(tmp_path / "host.wav"))
     speaker.say("Is that your final answer?")

@@ -8,6 +8,8 @@ import pytest
 
 from voicehost.speech import tts_worker
 
+pytestmark = pytest.mark.slow  # lines rendered by espeak-ng through pyttsx3
+
 WELCOME = "Welcome to Who Wants to Be a Millionaire! Tonight: Ann. We play 3 rounds."
 QUESTION = ("Which of these rivers, all of them longer than one thousand kilometres, flows "
             "through the most capital cities on its way to the sea? A: the Danube. B: the "

@@ -16,7 +16,8 @@ from voicehost.speech.recognizer import RecognizerError, Transcript
 from voicehost.speech.sphinx_recognizer import SphinxRecognizer
 
 ESPEAK = shutil.which("espeak-ng")
-pytestmark = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+pytestmark = [pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed"),
+              pytest.mark.slow]  # PocketSphinx on speech rendered by espeak-ng
 
 PHRASES = ["A", "B", "C", "D", "alpha", "bravo", "charlie", "delta", "London", "Paris", "Berlin",
            "Rome", "fifty-fifty", "ask the audience", "phone a friend", "final answer",

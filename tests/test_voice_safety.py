@@ -19,6 +19,8 @@ from voicehost.testing.synthetic_voice import PLAYER_VOICES, concat, silence, sp
 
 from .test_cli_games import make_deck, voicehost
 
+pytestmark = pytest.mark.slow  # games by synthetic voice via the recogniser, in subprocesses
+
 ONLY_NO = ("bravo", "no", "no", "fifty fifty", "no", "take the money", "no", "no", "no")
 ONLY_HESITATIONS = ("I think it's b", "I'm not sure", "hmm", "fifty fifty", "I don't know",
                     "take the money", "not sure", "hmm", "not correct")

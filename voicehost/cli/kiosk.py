@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 from ..config import Settings, load_settings
+from ..game.editions import EDITIONS
 from ..host.session import SetupError, deck_paths
-from ..language.locale import Locale
+from ..language.locale import Locale, listed_languages
 
 KIOSK_EPILOG = """examples:
   voicehost kiosk                          # listen when there is a microphone
@@ -38,8 +39,8 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
                    help="settings file (default: ./config.yaml when present)")
     p.add_argument("--input", choices=("auto", "voice", "text", "keys"),
                    help="how players answer (input.mode); keys: single key presses, see input.keys")
-    p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
-    p.add_argument("--lang", choices=("en", "sv", "de"),
+    p.add_argument("--edition", choices=tuple(EDITIONS), help="board-game edition (game.edition)")
+    p.add_argument("--lang", choices=listed_languages(),
                    help="language of the host, the answers and the questions (game.language)")
     p.add_argument("--seed", type=int, metavar="N", help="repeatable games (game.seed)")
     p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")

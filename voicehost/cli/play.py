@@ -7,13 +7,14 @@ import shlex
 import sys
 
 from ..config import Settings, load_settings
+from ..game.editions import EDITIONS
 from ..host import session
 from ..host.event_log import EventLog
 from ..host.loop import Host, HostOptions
 from ..host.output import ScreenOutput
 from ..host.player_input import EndOfInput, KeyboardInput
 from ..host.save import SaveStore
-from ..language.locale import Locale
+from ..language.locale import Locale, listed_languages
 
 PLAY_EPILOG = """examples:
   voicehost play                                  # listen when there is a microphone
@@ -40,8 +41,8 @@ def add_play_command(sub) -> None:
                    help="settings file (default: ./config.yaml when present)")
     p.add_argument("--input", choices=("auto", "voice", "text", "keys"),
                    help="how players answer (input.mode); keys: single key presses, see input.keys")
-    p.add_argument("--edition", choices=("se", "de"), help="board-game edition (game.edition)")
-    p.add_argument("--lang", choices=("en", "sv", "de"),
+    p.add_argument("--edition", choices=tuple(EDITIONS), help="board-game edition (game.edition)")
+    p.add_argument("--lang", choices=listed_languages(),
                    help="language of the host, the answers and the questions (game.language)")
     p.add_argument("--format", choices=("auto", "table", "hot_seat"), help="game.format")
     p.add_argument("--players", metavar="NAMES", help='comma-separated names, e.g. "Ann,Bo,Cy"')

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..config import load_settings
 from ..game import commands as c
-from ..game.editions import LIFELINES
+from ..game.editions import EDITIONS, LIFELINES
 from ..host.grammar import grammar
 from ..host.host_commands import HostCommand
 from ..host.intents import Command, interpret
@@ -60,7 +60,7 @@ def add_voice_commands(sub) -> None:
     d.add_argument("--players", default="Ann,Bo", help="comma-separated names")
     d.add_argument("--rounds", type=int, default=1)
     d.add_argument("--questions", type=int, metavar="N", help="stop after N questions (a sample)")
-    d.add_argument("--edition", choices=("se", "de"), default="se")
+    d.add_argument("--edition", choices=tuple(EDITIONS), default="se")
     d.add_argument("--engine", choices=("auto", "vosk", "pocketsphinx"), help="recognizer.engine")
     d.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS, help="settings file")
     d.set_defaults(func=run_demo)

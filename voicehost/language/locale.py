@@ -105,3 +105,17 @@ class Locale:
 def available() -> list[str]:
     return sorted(p.name[:-5] for p in resources.files("voicehost.language.locales").iterdir()
                   if p.name.endswith(".yaml"))
+
+
+LISTED_FIRST = ("en", "sv", "de")
+"""The order in which help texts and allowed values have always named the languages. It
+only orders: which languages there are is the locale files (``available``), and a
+language added later is listed after these."""
+
+
+def listed_languages() -> tuple[str, ...]:
+    """The codes of ``available()`` in the order help texts and allowed values name them:
+    ``("en", "sv", "de")`` with today's locale files."""
+    codes = available()
+    first = tuple(c for c in LISTED_FIRST if c in codes)
+    return first + tuple(c for c in codes if c not in first)

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Collection, Iterable, Sequence
 
 from ..errors import FixableError
-from ..language.locale import Locale
+from ..language.locale import Locale, available
 from ..language.numbers import cardinal, say_number
 from .speech_detector import SpeechDetector
 
@@ -218,7 +218,8 @@ def phrase_words(phrases: Iterable[str], language: str = "en") -> list[str]:
 
 
 def spell_number(n: int, language: str) -> str | None:
-    """``n`` (0..999,999) as spoken words in ``language`` (en, de, sv), or None if unknown.
+    """``n`` (0..999,999) as spoken words in ``language`` (one with a locale file: en, de,
+    sv), or None if unknown.
 
     English is read with the number words of the ``en`` locale file
     (``numbers.say_number``), as the host reads numbers; German and Swedish, which
@@ -226,11 +227,17 @@ def spell_number(n: int, language: str) -> str | None:
     with ``numbers.cardinal``, as their locales do.
     """
     lang = language.lower().split("-")[0].split("_")[0]
-    if not 0 <= n < 1_000_000 or lang not in ("en", "de", "sv"):
+    if not 0 <= n < 1_000_000 or lang not in _languages():
         return None
     if lang == "en":
         return say_number(n, _english_numbers())
     return cardinal(n, lang)
+
+
+@lru_cache(maxsize=None)
+def _languages() -> frozenset[str]:
+    """The languages with a locale file."""
+    return frozenset(available())
 
 
 @lru_cache(maxsize=None)
