@@ -8,11 +8,10 @@ speech. Which key does what is data (``input.keys`` in ``config.yaml``).
 
 from __future__ import annotations
 
+from ..game.lifelines import REGISTRY
 from ..game.question import LETTERS
 from .intents import Context, Phrases
 
-LIFELINE_ACTIONS = ("fifty_fifty", "phone_friend", "ask_audience")
-"""Lifeline actions carry the game's own lifeline names."""
 HOST_ACTIONS = ("repeat", "options", "balance", "lifelines", "slower", "faster", "help")
 
 
@@ -50,7 +49,7 @@ class KeyMap:
         ph = self.phrases
         if action in LETTERS:
             return ph.letter_words(heard=False)[action][0]
-        if action in LIFELINE_ACTIONS:
+        if action in REGISTRY:  # lifeline actions carry the game's own lifeline names
             return ph.lifeline_words()[action][0]
         if action in HOST_ACTIONS:
             return ph.host_words()[action][0]
