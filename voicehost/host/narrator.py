@@ -257,12 +257,15 @@ class Narrator(ReaskLines, Words):
         return out
 
     def _round_start(self, e: ev.RoundStarted, out: list) -> None:
+        names = self.game.edition.lifelines
+        count = self.number(len(names))  # as many as the edition has: {count}, {Count}
+        counted = dict(count=count, Count=count[:1].upper() + count[1:])
         if e.round == 1:
             key = "first_round" if len(self.game.players) > 1 else "first_round_alone"
-            out.append(self.line(key, lifelines=self.loc.join(
-                [self.loc.lifeline(n) for n in self.game.edition.lifelines])))
+            out.append(self.line(key, lifelines=self.loc.join([self.loc.lifeline(n) for n in names]),
+                                 **counted))
         else:
-            out.append(self.line("round_start", round=e.round, rounds=self.game.rules.rounds))
+            out.append(self.line("round_start", round=e.round, rounds=self.game.rules.rounds, **counted))
 
     def _turn_start(self, e: ev.TurnStarted, out: list) -> None:
         if len(self.game.players) == 1 and not e.audience:
