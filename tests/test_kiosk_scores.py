@@ -91,6 +91,11 @@ def test_every_answer_is_kept_with_its_option_and_lifelines(table):
     assert [(p.question_id, p.asked, p.right) for p in table.question_plays()] == [("q1", 1, 1), ("q2", 1, 0)]
 
 
+def test_a_lifeline_the_table_does_not_know_is_kept_by_its_own_name(table):
+    table.record(game(answers=(AnswerRecord("q1", 1, "A", True, ("switch", "phone_friend")),)))
+    assert [r[7:] for r in table.export_rows()] == [(1, "q1", 1, "A", 1, "switch,phone")]
+
+
 def test_a_game_survives_closing_and_reopening(tmp_path):
     path = tmp_path / "scores.sqlite3"
     with ScoreTable.open(path) as t:

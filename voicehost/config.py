@@ -9,12 +9,13 @@ flag it came from) and what is allowed.
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, make_dataclass
 from pathlib import Path
 
 import yaml
 
 from .game.editions import EDITIONS
+from .game.lifelines import REGISTRY
 from .language.locale import listed_languages
 
 
@@ -119,31 +120,30 @@ def _keys(default: tuple[str, ...], doc: str):
     return field(default=default, metadata={"doc": doc, "convert": _key_list})
 
 
-@dataclass(frozen=True)
-class KeySettings:
+ANSWER_KEYS = (("A", ("1", "a"), "Answer A."), ("B", ("2", "b"), "Answer B."),
+               ("C", ("3", "c"), "Answer C."), ("D", ("4", "d"), "Answer D."))
+"""(action, its default keys, what it does), before the lifelines' actions."""
+COMMAND_KEYS = (
+    ("walk_away", ("0", "w"), "Walk away (take the money)."),
+    ("confirm", ("enter", "space"), "Yes: lock the answer in, use the lifeline, take the money."),
+    ("decline", ("escape", "backspace", "."), "No: think again, keep it."),
+    ("repeat", ("r", "8"), "Read the question again."),
+    ("options", ("o", "*"), "Read the options again."),
+    ("balance", ("m", "/"), "How much do I have?"),
+    ("lifelines", ("l",), "Which lifelines are left?"),
+    ("slower", ("-",), "Speak slower."),
+    ("faster", ("+",), "Speak faster."),
+    ("help", ("h", "9"), "What can I do now?"),
+    ("stop_clock", ("s",), "Stop the clock of a real phone call."),
+)
+"""(action, its default keys, what it does), after the lifelines' actions."""
+
+
+class _KeyBindings:
     """Single keys for every spoken command: action -> the keys that do it. A USB box of
     arcade buttons that types other keys needs only new values here. The defaults let a
-    numeric keypad alone play a whole game (8 repeat, 9 help, . no, * options, / balance)."""
-
-    A: tuple[str, ...] = _keys(("1", "a"), "Answer A.")
-    B: tuple[str, ...] = _keys(("2", "b"), "Answer B.")
-    C: tuple[str, ...] = _keys(("3", "c"), "Answer C.")
-    D: tuple[str, ...] = _keys(("4", "d"), "Answer D.")
-    fifty_fifty: tuple[str, ...] = _keys(("5", "f"), "Fifty-fifty.")
-    phone_friend: tuple[str, ...] = _keys(("6", "p"), "Phone a friend.")
-    ask_audience: tuple[str, ...] = _keys(("7", "u"), "Ask the audience.")
-    walk_away: tuple[str, ...] = _keys(("0", "w"), "Walk away (take the money).")
-    confirm: tuple[str, ...] = _keys(("enter", "space"), "Yes: lock the answer in, use the "
-                                     "lifeline, take the money.")
-    decline: tuple[str, ...] = _keys(("escape", "backspace", "."), "No: think again, keep it.")
-    repeat: tuple[str, ...] = _keys(("r", "8"), "Read the question again.")
-    options: tuple[str, ...] = _keys(("o", "*"), "Read the options again.")
-    balance: tuple[str, ...] = _keys(("m", "/"), "How much do I have?")
-    lifelines: tuple[str, ...] = _keys(("l",), "Which lifelines are left?")
-    slower: tuple[str, ...] = _keys(("-",), "Speak slower.")
-    faster: tuple[str, ...] = _keys(("+",), "Speak faster.")
-    help: tuple[str, ...] = _keys(("h", "9"), "What can I do now?")
-    stop_clock: tuple[str, ...] = _keys(("s",), "Stop the clock of a real phone call.")
+    numeric keypad alone play a whole game (8 repeat, 9 help, . no, * options, / balance).
+    Each lifeline of ``voicehost.game.lifelines.REGISTRY`` is an action, with its keys."""
 
     def check(self, prefix: str, source: str) -> None:
         """A key bound to two actions is an error naming the key and both actions."""
@@ -156,8 +156,22 @@ class KeySettings:
                 seen[k] = f.name
 
     def actions(self) -> dict[str, tuple[str, ...]]:
-        """Action -> its keys, in the order above."""
+        """Action -> its keys: A-D, the lifelines, then walking away and the commands."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _key_settings(lifelines) -> type:
+    """The frozen settings class of ``input.keys``: one field an action, the lifelines'
+    (their ``keys`` and ``key_help``) between the answers and the commands. Made once, from
+    the lifelines registered when this module is first imported (the built-in ones)."""
+    rows = (*ANSWER_KEYS, *((one.name, one.keys, one.key_help) for one in lifelines), *COMMAND_KEYS)
+    return make_dataclass("KeySettings", [(name, tuple[str, ...], _keys(default, doc))
+                                          for name, default, doc in rows],
+                          bases=(_KeyBindings,), frozen=True,
+                          namespace={"__module__": __name__, "__doc__": _KeyBindings.__doc__})
+
+
+KeySettings = _key_settings(REGISTRY)
 
 
 @dataclass(frozen=True)

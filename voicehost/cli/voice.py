@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ..config import load_settings
 from ..game import commands as c
-from ..game.editions import EDITIONS, LIFELINES
+from ..game.editions import EDITIONS
+from ..game.lifelines import REGISTRY
 from ..host.grammar import grammar
 from ..host.host_commands import HostCommand
 from ..host.intents import Command, interpret
@@ -83,7 +84,7 @@ def run_recognize(args) -> int:
     phrases = Phrases(locale.phrases, locale.data["numbers"])
     options = dict(zip("ABCD", [o.strip() for o in args.options.split("|") if o.strip()]))
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
-    context = Context(STATES[args.state], options, LIFELINES, players)
+    context = Context(STATES[args.state], options, REGISTRY.names(), players)
     recognizer = _recognizer(args, settings, language)
     status = 0
     for path in args.files:

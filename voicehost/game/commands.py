@@ -27,7 +27,7 @@ class Confirm:
 @dataclass(frozen=True)
 class UseLifeline:
     lifeline: str
-    """fifty_fifty, ask_audience or phone_friend."""
+    """A lifeline's name (``Lifeline.name``: fifty_fifty, ask_audience, phone_friend, ...)."""
 
 
 @dataclass(frozen=True)

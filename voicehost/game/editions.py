@@ -1,7 +1,8 @@
 """Editions as data: ladder, safe levels, lifelines and turn structure.
 
 Adding an edition means adding an ``Edition`` value to ``EDITIONS``; the
-engine never asks which edition it is running.
+engine never asks which edition it is running. An edition lists its lifelines
+by name (``Lifeline.name``, from ``lifelines.REGISTRY``).
 """
 
 from __future__ import annotations
@@ -9,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ladder import Ladder
+from .lifelines import AskAudience, FiftyFifty, PhoneFriend
 
-FIFTY_FIFTY = "fifty_fifty"
-ASK_AUDIENCE = "ask_audience"
-PHONE_FRIEND = "phone_friend"
-LIFELINES = (FIFTY_FIFTY, ASK_AUDIENCE, PHONE_FRIEND)
+DEFAULT_LIFELINES = (FiftyFifty.name, AskAudience.name, PhoneFriend.name)
+"""The lifelines of an edition that names none: the three of the show, in this order."""
 
 TABLE = "table"
 """Every player still in the round answers the same question; answers are revealed together."""
@@ -30,7 +30,8 @@ class Edition:
     """ISO code; the locale file says how it is written and spoken."""
     ladder: Ladder
     default_format: str
-    lifelines: tuple[str, ...] = LIFELINES
+    lifelines: tuple[str, ...] = DEFAULT_LIFELINES
+    """The names of its lifelines, in the order the host names them."""
     walk_away_from_level: int = 2
     """The first level at which a player may take the money."""
     audience_adds_correct_card: bool = False
@@ -75,7 +76,7 @@ DE = Edition(
     default_format=HOT_SEAT,
     walk_away_from_level=1,  # "Ein Ausstieg ist jederzeit möglich"
     audience_adds_correct_card=False,
-    chain_after=(FIFTY_FIFTY,),
+    chain_after=(FiftyFifty.name,),
     real_call_tip_is_guess=True,
     two_player_audience_guesses=2,
     two_player_phone_guesses=0,

@@ -3,7 +3,9 @@
 Imports no audio, file, terminal or clock code. ``Game.apply(command)``
 changes the state and returns the events in order; ``Game.turn()`` says what
 the game waits for. ``to_dict``/``from_dict`` give a JSON-able snapshot for
-save and resume.
+save and resume. Lifelines are found by name in ``lifelines.REGISTRY``; the game
+offers them the services of ``lifelines.GameServices`` (the methods under
+"services for lifelines" below).
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ import random
 
 from . import commands as c
 from . import events as ev
-from . import lifelines, snapshot
+from . import snapshot
 from .bank import Bank
-from .editions import ASK_AUDIENCE, FIFTY_FIFTY, HOT_SEAT, PHONE_FRIEND, TABLE, Edition
+from .editions import HOT_SEAT, TABLE, Edition
+from .lifelines import REGISTRY
 from .question import LETTERS, Question
 from .rules import Rules
 from .turn import Phase, Seat, Turn
@@ -31,6 +34,10 @@ class Game:
             raise GameError("a game needs at least one player")
         if len(set(p.lower() for p in players)) != len(players):
             raise GameError("player names must differ")
+        unknown = [name for name in edition.lifelines if name not in REGISTRY]
+        if unknown:
+            raise GameError(f"the edition {edition.code} has lifelines voicehost does not know: "
+                            f"{', '.join(unknown)} (it knows {', '.join(REGISTRY.names())})")
         self.edition = edition
         self.ladder = edition.ladder
         self.players = list(players)
@@ -102,7 +109,7 @@ class Game:
             lifelines=tuple(self.available_lifelines(player)) if seat else (),
             can_walk=self.can_walk(), walk_amount=self.ladder.secured(self.level) if self.level else 0,
             pending=seat.pending if seat else None,
-            friends=tuple(self._friends(player)),
+            friends=tuple(self.friends(player)),
             guesses=seat.guesses if seat else 0,
             call_seconds=self.rules.call_seconds,
         )
@@ -196,12 +203,6 @@ class Game:
         after = self.edition.chain_after
         return after is None or all(u in after for u in seat.used_now)
 
-    def _two_player(self) -> bool:
-        return self.rules.two_player_rules and len(self.players) == 2
-
-    def _friends(self, player: str) -> list[str]:
-        return [p for p in self.players if p != player]
-
     def _lifeline(self, cmd: c.UseLifeline, out: list) -> None:
         if self.phase not in (Phase.ANSWER, Phase.CONFIRM_ANSWER):
             return self._reject(out, "not_now")
@@ -212,69 +213,23 @@ class Game:
             return self._reject(out, "lifeline_used", name)
         if not self._may_chain(seat):
             return self._reject(out, "no_more_lifelines", name)
-        if name == FIFTY_FIFTY and len(self.open_options()) <= 2:
-            return self._reject(out, "fifty_fifty_pointless", name)
+        lifeline = REGISTRY[name]
+        refusal = lifeline.refusal(self)
+        if refusal:
+            return self._reject(out, refusal, name)
         seat.pending = None
         self.phase = Phase.ANSWER
         seat.lifelines.remove(name)
         seat.used_now.append(name)
-        getattr(self, "_use_" + name)(seat, out)
-
-    def _use_fifty_fifty(self, seat: Seat, out: list) -> None:
-        removed = lifelines.fifty_fifty(self.rng, self.question.answer, self.open_options())
-        seat.removed.extend(removed)
-        out.append(ev.LifelineUsed(self.current, FIFTY_FIFTY,
-                                   {"removed": removed, "left": self.open_options()}))
-
-    def _start_guesses(self, seat: Seat, name: str, count: int, out: list) -> None:
-        seat.guesses = count
-        out.append(ev.LifelineUsed(self.current, name, {"guesses": count}))
-
-    def _use_ask_audience(self, seat: Seat, out: list) -> None:
-        if self._two_player() and self.edition.two_player_audience_guesses:
-            return self._start_guesses(seat, ASK_AUDIENCE, self.edition.two_player_audience_guesses, out)
-        voters = self._friends(self.current)
-        if self.rules.table_votes and len(voters) >= self.rules.human_audience_min:
-            return self._ask_votes(voters, ASK_AUDIENCE, out)
-        votes = lifelines.simulated_audience(self.rng, self.question.answer, self.open_options(),
-                                             self.level, self.edition.audience_adds_correct_card)
-        out.append(ev.LifelineUsed(self.current, ASK_AUDIENCE, {
-            "votes": votes, "voters": [], "simulated": True,
-            "correct_card": self.edition.audience_adds_correct_card}))
-
-    def _use_phone_friend(self, seat: Seat, out: list) -> None:
-        if self.rules.phone_mode == "real":
-            self.phase = Phase.CALL
-            out.append(ev.LifelineUsed(self.current, PHONE_FRIEND,
-                                       {"call": True, "seconds": self.rules.call_seconds}))
-            out.append(ev.CallStarted(self.current, self.rules.call_seconds))
-            return
-        if self._two_player() and self.edition.two_player_phone_guesses:
-            return self._start_guesses(seat, PHONE_FRIEND, self.edition.two_player_phone_guesses, out)
-        friends = self._friends(self.current)
-        if not self.rules.table_votes or not friends:
-            tip, sure = lifelines.crowd.friend_tip(self.rng, self.question.answer,
-                                                   self.open_options(), self.level)
-            out.append(ev.LifelineUsed(self.current, PHONE_FRIEND, {
-                "friend": None, "tip": tip, "sure": sure,
-                "cards": lifelines.friend_cards(self.rng, tip, self.question.answer)}))
-        elif len(friends) == 1:
-            self._ask_votes(friends, PHONE_FRIEND, out)
-        else:
-            self.phase = Phase.PICK_FRIEND
-            out.append(ev.FriendNeeded(self.current, friends))
+        lifeline.use(self, out)
 
     def _pick_friend(self, cmd: c.PickFriend, out: list) -> None:
         if self.phase is not Phase.PICK_FRIEND:
             return self._reject(out, "not_now")
-        match = [p for p in self._friends(self.current) if p.lower() == cmd.player.lower()]
+        match = [p for p in self.friends() if p.lower() == cmd.player.lower()]
         if not match:
             return self._reject(out, "not_a_friend", cmd.player)
-        self._ask_votes(match, PHONE_FRIEND, out)
-
-    def _ask_votes(self, voters: list[str], lifeline: str, out: list) -> None:
-        self.phase, self.voters, self.votes, self.vote_for = Phase.VOTE, list(voters), [], lifeline
-        out.append(ev.VoteNeeded(voters[0], self.current, lifeline))
+        self.ask_votes(match, self.seat().used_now[-1], out)  # for the lifeline that asked
 
     def _vote(self, cmd: c.Vote, out: list) -> None:
         if self.phase is not Phase.VOTE:
@@ -286,13 +241,7 @@ class Game:
             out.append(ev.VoteNeeded(self.voters[len(self.votes)], self.current, self.vote_for))
             return
         self.phase = Phase.ANSWER
-        if self.vote_for == PHONE_FRIEND:
-            # A friend at the table says the tip aloud: adding the right card would give it away.
-            result = {"friend": self.voters[0], "tip": self.votes[0], "cards": [self.votes[0]]}
-        else:
-            result = {"votes": lifelines.tally(self.votes, list(LETTERS)), "voters": self.voters,
-                      "simulated": False, "correct_card": False}
-        out.append(ev.LifelineUsed(self.current, self.vote_for, result))
+        REGISTRY[self.vote_for].votes_in(self, self.voters, self.votes, out)
         self.voters, self.votes = [], []
 
     def _end_call(self, cmd: c.EndCall, out: list) -> None:
@@ -302,6 +251,40 @@ class Game:
         out.append(ev.CallEnded(self.current, cmd.answered))
         if cmd.answered and self.edition.real_call_tip_is_guess:
             self.seat().guesses = 1
+
+    # ------------------------------------------------------------------ services for lifelines
+    # What a lifeline may use of the game (``lifelines.GameServices`` documents each):
+    # rng, question, level, edition, rules and current, and the methods below.
+    def friends(self, player: str | None = None) -> list[str]:
+        player = player or self.current
+        return [p for p in self.players if p != player]
+
+    def two_player(self) -> bool:
+        return self.rules.two_player_rules and len(self.players) == 2
+
+    def remove_options(self, letters: list[str]) -> None:
+        self.seat().removed.extend(letters)
+
+    def grant_guesses(self, lifeline: str, count: int, out: list) -> None:
+        self.seat().guesses = count
+        out.append(ev.GuessesGranted(self.current, lifeline, count))
+
+    def ask_votes(self, voters: list[str], lifeline: str, out: list) -> None:
+        self.phase, self.voters, self.votes, self.vote_for = Phase.VOTE, list(voters), [], lifeline
+        out.append(ev.VoteNeeded(voters[0], self.current, lifeline))
+
+    def ask_for_friend(self, friends: list[str], out: list) -> None:
+        self.phase = Phase.PICK_FRIEND
+        out.append(ev.FriendNeeded(self.current, list(friends)))
+
+    def start_call(self, lifeline: str, out: list) -> None:
+        self.phase = Phase.CALL
+        out.append(ev.CallPlaced(self.current, lifeline, self.rules.call_seconds))
+        out.append(ev.CallStarted(self.current, self.rules.call_seconds))
+
+    def replace_question(self, out: list) -> None:
+        self.question = self._draw(self.level, out)
+        self._fresh_start(out)
 
     # ------------------------------------------------------------------ flow
     def _lock(self, option: str, out: list) -> None:
@@ -379,7 +362,7 @@ class Game:
         player = self.candidates[self.candidate_index]
         self.in_round = [player]
         self.bank.start_round([player])
-        out.append(ev.TurnStarted(self.round, player, self._friends(player)))
+        out.append(ev.TurnStarted(self.round, player, self.friends(player)))
         self._next_question(1, out)
 
     def _end_round(self, out: list) -> None:
@@ -419,8 +402,14 @@ class Game:
         start = (self.asked - 1) % n
         self.order = [self.in_round[(start + i) % n] for i in range(n)]
         for p in self.in_round:
+            self.seats[p].used_now = []
+        self._fresh_start(out)
+
+    def _fresh_start(self, out: list) -> None:
+        """The question on the table is asked afresh, from the first player in order."""
+        for p in self.in_round:
             seat = self.seats[p]
-            seat.removed, seat.used_now, seat.guesses, seat.locked, seat.pending = [], [], 0, None, None
+            seat.removed, seat.guesses, seat.locked, seat.pending = [], 0, None, None
         self.turn_index = 0
         self._ask(out, fresh=True)
 

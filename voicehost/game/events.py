@@ -6,7 +6,7 @@ Every event has a ``kind`` (its name in the ``--events`` JSON lines log) and
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -121,16 +121,47 @@ class Cancelled(Event):
 
 @dataclass(frozen=True)
 class LifelineUsed(Event):
-    """``result`` by lifeline: fifty_fifty {"removed": [..], "left": [..]};
-    ask_audience {"votes": {"A": n, ..}, "voters": [..], "simulated": bool,
-    "correct_card": bool}; phone_friend {"friend": name|None, "cards": [..],
-    "tip": letter, "sure": level} or {"call": true, "seconds": n};
-    two-player rules {"guesses": n}."""
+    """A lifeline was used, or what it asked for is in. Each lifeline has its own
+    kinds of this (``lifelines/``: ``FiftyFiftyUsed``, ``AudienceVoted``,
+    ``FriendTipped``; here those of the game's services: ``GuessesGranted``,
+    ``CallPlaced``), told by the lifeline (``Lifeline.tell``). In the ``--events``
+    log every one is a ``lifeline`` line with what came of it as ``result``."""
 
     kind: ClassVar[str] = "lifeline"
     player: str
     lifeline: str
-    result: dict[str, Any] = field(default_factory=dict)
+    """The lifeline's name (``Lifeline.name``)."""
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """What came of it, as the log writes it."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what came of it")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.kind, "player": self.player, "lifeline": self.lifeline,
+                "result": self.result}
+
+
+@dataclass(frozen=True)
+class GuessesGranted(LifelineUsed):
+    """Two-player rules: the lifeline became free tries (``Game.grant_guesses``)."""
+
+    guesses: int
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return {"guesses": self.guesses}
+
+
+@dataclass(frozen=True)
+class CallPlaced(LifelineUsed):
+    """A real phone call begins (``Game.start_call``); ``CallStarted`` follows."""
+
+    seconds: int
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return {"call": True, "seconds": self.seconds}
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,12 @@ speech. Which key does what is data (``input.keys`` in ``config.yaml``).
 
 from __future__ import annotations
 
+from ..game.lifelines import REGISTRY
 from ..game.question import LETTERS
 from .host_commands import SPOKEN
 from .moments import Context, Moment
 from .phrases import Phrases
 
-LIFELINE_ACTIONS = ("fifty_fifty", "phone_friend", "ask_audience")
-"""Lifeline actions carry the game's own lifeline names."""
 HOST_ACTIONS = tuple(SPOKEN)
 """Host commands are asked for by the key of their phrases (``host_commands.SPOKEN``)."""
 
@@ -53,7 +52,7 @@ class KeyMap:
         ph = self.phrases
         if action in LETTERS:
             return ph.letter_words(heard=False)[action][0]
-        if action in LIFELINE_ACTIONS:
+        if action in REGISTRY:  # lifeline actions carry the game's own lifeline names
             return ph.lifeline_words()[action][0]
         if action in HOST_ACTIONS:
             return ph.host_words()[action][0]

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..game import events as ev
-from ..game.editions import ASK_AUDIENCE, HOT_SEAT, PHONE_FRIEND
+from ..game.editions import HOT_SEAT
 from ..game.engine import Game
-from ..game.lifelines import percentages
+from ..game.lifelines import REGISTRY, Words
 from ..game.question import LETTERS
 from ..game.turn import Phase
 from ..language.locale import Locale
@@ -29,7 +29,7 @@ class Sound:
     name: str
 
 
-class Narrator(ReaskLines):
+class Narrator(ReaskLines, Words):
     def __init__(self, locale: Locale, game: Game, seed: int | None = None,
                  read_explanations: bool = True, keyboard: bool = False,
                  hears: Callable[[str], bool] | None = None,
@@ -102,6 +102,12 @@ class Narrator(ReaskLines):
 
     def question_text(self) -> list[str]:
         return [self.line("read_question", text=self.game.question.text), self.options_text()]
+
+    def number(self, n: int) -> str:
+        return say_number(n, self.loc.data["numbers"])
+
+    def join(self, items: list[str], word: str = "and") -> str:
+        return self.loc.join(items, word)
 
     def lifelines_text(self, names) -> str:
         return self.loc.join([self.loc.lifeline(n) for n in names], "or")
@@ -253,12 +259,15 @@ class Narrator(ReaskLines):
         return out
 
     def _round_start(self, e: ev.RoundStarted, out: list) -> None:
+        names = self.game.edition.lifelines
+        count = self.number(len(names))  # as many as the edition has: {count}, {Count}
+        counted = dict(count=count, Count=count[:1].upper() + count[1:])
         if e.round == 1:
             key = "first_round" if len(self.game.players) > 1 else "first_round_alone"
-            out.append(self.line(key, lifelines=self.loc.join(
-                [self.loc.lifeline(n) for n in self.game.edition.lifelines])))
+            out.append(self.line(key, lifelines=self.loc.join([self.loc.lifeline(n) for n in names]),
+                                 **counted))
         else:
-            out.append(self.line("round_start", round=e.round, rounds=self.game.rules.rounds))
+            out.append(self.line("round_start", round=e.round, rounds=self.game.rules.rounds, **counted))
 
     def _turn_start(self, e: ev.TurnStarted, out: list) -> None:
         if len(self.game.players) == 1 and not e.audience:
@@ -374,35 +383,10 @@ class Narrator(ReaskLines):
 
     def _lifeline(self, e: ev.LifelineUsed, out: list) -> None:
         out.append(Sound("lifeline"))
-        r = e.result
-        if "guesses" in r:
-            key = "guesses_start" if r["guesses"] > 1 else "guesses_start_one"
-            out.append(self.line(key, count=say_number(r["guesses"], self.loc.data["numbers"])))
-        elif "removed" in r:
-            out.append(self.line("lifeline_fifty_fifty", options=self.options_text(r["left"]).rstrip(".")))
-        elif "votes" in r:
-            shares = "; ".join(self.line("audience_share", option=o, percent=p)
-                               for o, p in percentages(r["votes"]) if p or not r["simulated"])
-            out.append(self.line("audience_result", shares=shares))
-            if r.get("correct_card"):
-                out.append(self.line("audience_with_card"))
-        elif e.lifeline == PHONE_FRIEND and "cards" in r:
-            if r.get("friend"):
-                out.append(self.line("friend_tip", friend=r["friend"], option=r["tip"]))
-                return
-            out.append(self.line(f"friend_sure.{r['sure']}"))
-            first, second = r["cards"]
-            key = "friend_cards_same" if first == second else "friend_cards_two"
-            out.append(self.line(key, first=first, second=second))
+        out.extend(REGISTRY[e.lifeline].tell(e, self))
 
     def _vote_needed(self, e: ev.VoteNeeded, out: list) -> None:
-        if e.lifeline == ASK_AUDIENCE:
-            if e.voter == self.game.voters[0]:
-                out.append(self.line("lifeline_audience_start", voters=self.loc.join(self.game.voters)))
-            first = e.voter == self.game.voters[0]
-            out.append(self.line("vote_needed" if first else "vote_next", voter=e.voter, player=e.player))
-        else:
-            out.append(self.line("friend_asked", player=e.player, friend=e.voter))
+        out.extend(REGISTRY[e.lifeline].tell_vote_needed(e, self.game.voters, self))
 
     def _pick_friend(self, e: ev.FriendNeeded, out: list) -> None:
         out.append(self.line("pick_friend", player=e.player, choices=self.loc.join(e.choices, "or")))

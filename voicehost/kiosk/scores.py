@@ -30,6 +30,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Iterator
 
+from ..game.lifelines import REGISTRY
 from ..host.save import state_dir as state_folder
 from ..questions.played import QuestionPlays
 from .score_errors import FIX_ASIDE, FIX_FOLDER, FIX_IO, ScoreError, sqlite_error
@@ -40,10 +41,6 @@ __all__ = ["AnswerRecord", "GameRecord", "Placing", "ScoreError", "ScoreTable", 
 TABLE_FILE = "scores.sqlite3"
 SCHEMA_VERSION = 1
 ENDINGS = ("won", "wrong", "walked", "idle", "time_up", "error")
-LIFELINES = ("fifty_fifty", "phone", "audience")
-LIFELINE_NAMES = {**{name: name for name in LIFELINES},
-                  "ask_audience": "audience", "phone_friend": "phone"}
-"""The names stored, by the names accepted (the engine's event names too)."""
 BUSY_SECONDS = 5.0
 """How long a write waits for another program (a ``--reset``, say) to finish with the table."""
 
@@ -83,7 +80,8 @@ class AnswerRecord:
     """"A".."D" locked; None when the player walked away or timed out on it."""
     correct: bool
     lifelines: tuple[str, ...] = ()
-    """Lifeline names used on this question: "fifty_fifty", "phone", "audience"."""
+    """Lifelines used on this question, by their names in the game (``Lifeline.name``) or
+    in the table (``Lifeline.score_name``: "fifty_fifty", "phone", "audience")."""
 
 
 @dataclass(frozen=True)
@@ -232,7 +230,7 @@ class ScoreTable:
                 "INSERT INTO answers (game_id, position, question_id, level, chosen, correct, "
                 "lifelines) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(row.lastrowid, n, a.question_id, a.level, a.chosen, int(a.correct),
-                  ",".join(LIFELINE_NAMES[name] for name in a.lifelines))
+                  ",".join(stored_lifeline(name) for name in a.lifelines))
                  for n, a in enumerate(game.answers, 1)])
             return Placing(*self._db.execute(
                 "SELECT (SELECT count(*) FROM games WHERE edition = ?1 AND day = ?2 AND winnings > ?3) + 1,"
@@ -339,6 +337,14 @@ EXPORT_COLUMNS = ("game", "started", "ended", "edition", "player", "winnings", "
                   "question_number", "question_id", "level", "chosen", "correct", "lifelines")
 """The columns of ``voicehost kiosk scores --csv`` (see the README)."""
 
+
+def stored_lifeline(name: str) -> str:
+    """The name the table stores for the lifeline ``name``: its ``score_name`` ("phone" for
+    phone_friend), or ``name`` itself for a lifeline voicehost does not know (or a stored name)."""
+    lifeline = REGISTRY.get(name)
+    return lifeline.score_name if lifeline else name
+
+
 def _check(game: GameRecord) -> None:
     for moment in (game.started, game.ended):
         if moment.tzinfo is None:
@@ -348,6 +354,3 @@ def _check(game: GameRecord) -> None:
     for a in game.answers:
         if a.chosen is not None and a.chosen not in ("A", "B", "C", "D"):
             raise ValueError(f"AnswerRecord.chosen {a.chosen!r} is not A-D or None")
-        unknown = set(a.lifelines) - set(LIFELINE_NAMES)
-        if unknown:
-            raise ValueError(f"AnswerRecord.lifelines {sorted(unknown)} not among {', '.join(LIFELINES)}")

@@ -15,6 +15,7 @@ from ..audio.microphone import EndOfAudio
 from ..game.engine import Game
 from ..host.moments import Context, Moment
 from ..host.player_input import EndOfInput, Heard, PlayerInput, Stop
+from ..language.locale import Locale
 from ..speech.listener import Listener
 from ..speech.recognizer import Recognizer
 from .memory_microphone import MemoryMicrophone
@@ -39,6 +40,8 @@ class SimulatedPlayers(PlayerInput):
         """Stop after this many questions (None: play the whole game)."""
         self.said: list[tuple[str, str, str]] = []
         """(speaker, what they said, what the recogniser heard)."""
+        self.lifeline_words = Locale.load("en").phrases["lifeline"]
+        """What they say for each lifeline (they speak English): the first of its phrases."""
 
     def voice_of(self, player: str) -> PlayerVoice:
         names = self.game().players
@@ -60,8 +63,7 @@ class SimulatedPlayers(PlayerInput):
         if context.moment is Moment.VOTE:
             return self._say_letter(q.answer if knows else self.rng.choice(sorted(context.options)))
         if not knows and turn.lifelines and self.rng.random() < 0.6:
-            return {"fifty_fifty": "fifty fifty", "ask_audience": "ask the audience",
-                    "phone_friend": "phone a friend"}[self.rng.choice(turn.lifelines)]
+            return self.lifeline_words[self.rng.choice(turn.lifelines)][0]
         if not knows and turn.can_walk and turn.level >= 8 and self.rng.random() < 0.5:
             return "I'll take the money"
         letter = q.answer if knows else self.rng.choice(list(turn.open_options))

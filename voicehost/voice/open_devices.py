@@ -15,6 +15,7 @@ from pathlib import Path
 from ..audio.microphone import Microphone, MicrophoneError
 from ..audio.sound_output import SoundOutputError
 from ..errors import FixableError
+from ..game.lifelines import REGISTRY
 from ..host.phrases import Phrases
 from ..host.key_input import KeyInput
 from ..host.key_map import KeyMap
@@ -84,7 +85,7 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
         return KeyboardInput(), output
     if not recognizer.grammar_bound:
         print(f"voicehost: {UNBOUND_MODEL.format(language=locale.code)}", file=sys.stderr)
-    report = check_vocabulary(recognizer, locale, ("fifty_fifty", "ask_audience", "phone_friend"))
+    report = check_vocabulary(recognizer, locale, REGISTRY.names())
     if report:
         print(f"voicehost: {report.message(recognizer.name)}", file=sys.stderr)
     player_input = VoiceInput(microphone, recognizer, speaker,
