@@ -186,7 +186,7 @@ def test_the_host_names_the_keys_of_the_map():
     key_map = KeyMap(keys.actions(), PHRASES)
     host = Host(new_game("de", ["Ann"]), LOCALE, KeyInput(ScriptedKeys([]), key_map),
                 RecordingHostOutput(), seed=1)
-    assert host.narrator.welcome()[1] == (
+    assert host.prompts.welcome()[1] == (
         "Press Q, 2, 3 or 4 for answer A, B, C or D, then Tab to lock it in, or minus to "
         "think again. Press ? at any time to hear the keys.")
 

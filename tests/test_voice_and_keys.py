@@ -144,8 +144,8 @@ def test_beside_the_microphone_the_host_says_to_speak_or_press(key_pipe):
     player_input = both(VoiceInput(MemoryMicrophone(SPEECH), ScriptedRecognizer([]), None), read)
     try:
         host = Host(new_game("de", ["Ann"]), LOCALE, player_input, RecordingHostOutput(), seed=1)
-        how = host.narrator.welcome()[1]
-        helped = host.narrator.help()
+        how = host.prompts.welcome()[1]
+        helped = host.prompts.help()
     finally:
         player_input.close()
     assert how == ("Say the answer itself, like 'Berlin', or its letter, or press its key: 1, 2, 3 "

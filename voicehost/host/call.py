@@ -26,7 +26,7 @@ class PhoneCall:
 
     @classmethod
     def start(cls, host) -> "PhoneCall":
-        game, n = host.game, host.narrator
+        game, n = host.game, host.lines
         seconds = game.rules.call_seconds
         host.say([n.line("call_start", question=game.question.text, options=n.options_text(),
                          seconds=seconds)])
@@ -48,10 +48,10 @@ class PhoneCall:
         if isinstance(outcome, Silence) and next_mark and not host.stop():
             host.output.sound("tick")
             key = "call_mark" if next_mark >= 10 else "call_count"
-            host.say([host.narrator.line(key, seconds=next_mark)])
+            host.say([host.lines.line(key, seconds=next_mark)])
         return None  # anything else said during the call is the friend's business
 
     def time_up(self, host) -> c.EndCall:
         host.output.sound("time_up")
-        host.say([host.narrator.line("call_time_up")])
+        host.say([host.lines.line("call_time_up")])
         return c.EndCall(False)

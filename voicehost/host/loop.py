@@ -24,10 +24,11 @@ from .call import PhoneCall
 from .event_log import EventLog
 from .intents import interpret
 from .moments import Context, Moment
-from .narrator import Narrator, Sound
+from .narrator import Narrator
 from .output import HostOutput
 from .phrases import Phrases
 from .player_input import Clock, EndOfInput, PlayerInput, Stop
+from .sound import Sound
 from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, WAIT_LISTEN_FACTOR, Misses, letter_doubt
 
 LIFELINE_TRIES = 3
@@ -99,6 +100,8 @@ class Host:
                                  keyboard=traits.typed, hears=player_input.hears,
                                  keys=key_map.first_keys() if key_map else None,
                                  only_keys=traits.only_keys)
+        n = self.narrator
+        self.lines, self.prompts, self.reports, self.reasks = n.lines, n.prompts, n.reports, n.reasks
         self.misses = Misses(options.loud_snr_db, options.loud_noise_db)
         self.confusable = locale.data.get("confusable_letters", {})
         self.silences = 0
@@ -149,7 +152,7 @@ class Host:
         throughout."""
         try:
             if resumed:
-                self.say([self.narrator.line("resumed")])
+                self.say([self.lines.line("resumed")])
                 self.recap()
             else:
                 self.say(self.opening())
@@ -158,12 +161,12 @@ class Host:
         except EndOfInput:
             self.save(self.game)
             if self.saving and not self.game.over:
-                self.say([self.narrator.line("saved", command=self.options.resume_command)])
+                self.say([self.lines.line("saved", command=self.options.resume_command)])
         return 0
 
     def opening(self) -> list:
         """What is said before the first question: the welcome and how to play."""
-        return self.narrator.welcome()
+        return self.prompts.welcome()
 
     def recap(self) -> None:
         """After a resume: where we are, the question again, and what is asked."""
@@ -171,19 +174,19 @@ class Host:
         if game.over or game.question is None:
             return
         turn = game.turn()
-        self.say([self.narrator.line("question_fresh", player=turn.player, level=turn.level,
-                                     value=self.narrator.money(turn.value))])
-        self.say(self.narrator.question_text())
+        self.say([self.lines.line("question_fresh", player=turn.player, level=turn.level,
+                                     value=self.lines.money(turn.value))])
+        self.say(self.lines.question_text())
         if game.phase is Phase.CONFIRM_ANSWER and turn.pending:
-            self.say([self.narrator.keyed_line("pending", option=turn.pending,
+            self.say([self.lines.keyed_line("pending", option=turn.pending,
                                                text=turn.question.option(turn.pending))])
         elif game.phase is Phase.CONFIRM_WALK:
-            self.say([self.narrator.keyed_line(
-                "walk_pending", amount=self.narrator.money_or_nothing(turn.walk_amount))])
+            self.say([self.lines.keyed_line(
+                "walk_pending", amount=self.lines.money_or_nothing(turn.walk_amount))])
         elif game.phase is Phase.VOTE:
-            self.say([self.narrator.line("vote_needed", voter=turn.speaker, player=turn.player)])
+            self.say([self.lines.line("vote_needed", voter=turn.speaker, player=turn.player)])
         elif game.phase is Phase.PICK_FRIEND:
-            self.say([self.narrator.line("pick_friend", player=turn.player,
+            self.say([self.lines.line("pick_friend", player=turn.player,
                                          choices=self.locale.join(list(turn.friends), "or"))])
         else:
             self.say(self.narrator.prompt())
@@ -200,7 +203,7 @@ class Host:
         outcome = self.ask(self._timeout())
         if isinstance(outcome, Silence):
             if not self.stop():
-                self.say([self.narrator.silence(self.silences)])
+                self.say([self.prompts.silence(self.silences)])
                 self.silences += 1
             return
         self.silences = 0
@@ -220,7 +223,7 @@ class Host:
                 self.command_instead(outcome.heard.text, context))
         declined = command == c.Confirm(yes=False) and context.moment is Moment.CONFIRM_ANSWER
         if isinstance(command, h.AskYes):
-            self.say([self.narrator.ask_yes()])
+            self.say([self.prompts.ask_yes()])
             self.pending = pending  # a "no" after it still asks with both texts
         elif isinstance(command, h.HostCommand):
             self.answer(command)
@@ -228,7 +231,7 @@ class Host:
             self.confirm_lifeline(command)
         elif declined and pending.doubt:
             # A lone letter, declined: it may have been its look-alike. Ask with both texts.
-            self.act(command, ask=[self.narrator.which_of_two(*pending.doubt)])
+            self.act(command, ask=[self.reasks.which_of_two(*pending.doubt)])
         elif declined and pending.instead:
             self.act(command, prompt=False)  # "Green?" "No." It was "repeat": do it now
             self.answer(pending.instead)
@@ -243,15 +246,15 @@ class Host:
         reaction = self.misses.missed(heard, nothing_in_grammar=outcome.nothing_in_grammar,
                                       moment=self.turn_key())
         if reaction.kind == "loud":
-            self.say([self.narrator.loud_room(keys=self.input.traits.keys)])
+            self.say([self.reasks.loud_room(keys=self.input.traits.keys)])
         elif reaction.kind == "reask":
-            self.say([self.narrator.reask(reaction.count, outcome.doubtful)])
+            self.say([self.reasks.reask(reaction.count, outcome.doubtful)])
         elif reaction.kind == "change":
-            self.say([self.narrator.change_approach(keys=self.input.traits.keys)])
+            self.say([self.reasks.change_approach(keys=self.input.traits.keys)])
         elif reaction.kind == "wait":
-            self.say([self.narrator.wait()])
+            self.say([self.reasks.wait()])
         elif heard.typed and not outcome.nothing_in_grammar:
-            self.say([self.narrator.didnt_catch()])  # a typed line always gets an answer
+            self.say([self.prompts.didnt_catch()])  # a typed line always gets an answer
 
     def turn_key(self) -> tuple:
         """What the game waits for, and from whom: misses count again from a new one."""
@@ -275,7 +278,7 @@ class Host:
         if not self.options.confirm_lifelines or command.lifeline not in self.game.turn().lifelines:
             return self.act(command)
         self.lifeline = PendingLifeline(command.lifeline)
-        self.say([self.narrator.keyed_line("lifeline_pending",
+        self.say([self.lines.keyed_line("lifeline_pending",
                                            lifeline=self.locale.lifeline(command.lifeline))])
 
     def lifeline_step(self) -> None:
@@ -292,17 +295,17 @@ class Host:
             self.lifeline = None
             if command.yes:
                 return self.act(c.UseLifeline(pending.name))
-            return self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
+            return self.say([self.lines.line("lifeline_kept", lifeline=lifeline)])
         if isinstance(outcome, Silence) and self.stop():
             return
         if isinstance(command, h.AskYes):
-            self.say([self.narrator.line("ask_yes.confirm_lifeline", lifeline=lifeline)])
+            self.say([self.lines.line("ask_yes.confirm_lifeline", lifeline=lifeline)])
         elif not isinstance(command, h.Decoy):
-            self.say([self.narrator.keyed_line("didnt_catch", "confirm_lifeline", lifeline=lifeline)])
+            self.say([self.lines.keyed_line("didnt_catch", "confirm_lifeline", lifeline=lifeline)])
         pending.tries += 1
         if pending.tries >= LIFELINE_TRIES:
             self.lifeline = None
-            self.say([self.narrator.line("lifeline_kept", lifeline=lifeline)])
+            self.say([self.lines.line("lifeline_kept", lifeline=lifeline)])
 
     # ------------------------------------------------------------------ the phone call
     def call_step(self) -> None:
@@ -346,33 +349,33 @@ class Host:
         """Answer a host command (balance, repeat, help...); then, unless help just said it,
         ask again what the game waits for (the pending answer's "Final answer?", the vote...)."""
         if isinstance(command, h.NotYet):
-            return self.say([self.narrator.line("not_yet")])
+            return self.say([self.lines.line("not_yet")])
         if isinstance(command, h.Quit):
             raise EndOfInput()  # typed "quit": saved and stopped, as at the end of input
         do, ask_again = self.answers.get(type(command), (self.didnt_catch, False))
         do()
         if ask_again:
-            self.say(self.narrator.ask_again())
+            self.say(self.prompts.ask_again())
 
     def repeat(self) -> None:
         if self.game.question is not None:
-            self.say(self.narrator.question_text())
+            self.say(self.lines.question_text())
 
     def read_options(self) -> None:
-        self.say([self.narrator.options_text()])
+        self.say([self.lines.options_text()])
 
     def balance(self) -> None:
-        self.say(self.narrator.balance(self.game.turn().speaker))
+        self.say(self.reports.balance(self.game.turn().speaker))
 
     def help(self) -> None:
-        self.say([self.narrator.help()])
+        self.say([self.prompts.help()])
 
     def lifelines_left(self) -> None:
-        self.say([self.narrator.lifelines_left()])
+        self.say([self.reports.lifelines_left()])
 
     def change_rate(self, sign: int, line: str) -> None:
         self.output.adjust_rate(sign * self.options.rate_step)
-        self.say([self.narrator.line(line)])
+        self.say([self.lines.line(line)])
 
     def didnt_catch(self) -> None:
-        self.say([self.narrator.didnt_catch()])
+        self.say([self.prompts.didnt_catch()])

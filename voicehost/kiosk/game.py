@@ -25,6 +25,7 @@ from ..game.question import Question
 from ..host.loop import Host, HostOptions
 from ..host.output import HostOutput
 from ..host.player_input import Clock, PlayerInput, Stop
+from ..host import tellers
 from ..host.session import rules_from
 from ..language.locale import Locale
 from .idle import IdleWatch
@@ -79,24 +80,25 @@ class KioskHost(Host):
 
     def __init__(self, *args, lines: KioskLines, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.lines = lines
-        self.narrator.renderers[ev.GameAbandoned] = self._abandoned
-        self.narrator.renderers[ev.GameOver] = self._game_over
+        self.kiosk_lines = lines
+        self.narrator.tellers[ev.GameAbandoned] = self._abandoned
+        self.narrator.tellers[ev.GameOver] = self._game_over
 
     def opening(self) -> list:
-        n = self.narrator
+        n = self.lines
         return [KioskLines(self.locale).line("welcome", player=self.game.players[0]),
                 n.line(n.keys.how_to_play(), **n.keys.fields())]
 
-    def _abandoned(self, e: ev.GameAbandoned, out: list) -> None:
+    def _abandoned(self, narrator, e: ev.GameAbandoned, out: list) -> None:
         if e.ending in SAID_AT_THE_END:
             amount = self.game.bank.balance(self.game.players[0])
-            out.append(self.lines.line(SAID_AT_THE_END[e.ending],
-                                       amount=self.lines.money(amount, self.game.edition.currency)))
+            kiosk = self.kiosk_lines
+            out.append(kiosk.line(SAID_AT_THE_END[e.ending],
+                                  amount=kiosk.money(amount, self.game.edition.currency)))
 
-    def _game_over(self, e: ev.GameOver, out: list) -> None:
+    def _game_over(self, narrator, e: ev.GameOver, out: list) -> None:
         if not e.reason.abandoned:  # an abandoned game's line says how it ended
-            self.narrator._game_over(e, out)
+            tellers.game_over(narrator, e, out)
 
 
 def new_game(settings: Settings, player: str, questions: list[Question], seed: int) -> Game:

@@ -1,8 +1,8 @@
 """What a lifeline may ask of the host's words when it is told.
 
 The game part holds no words: a lifeline says which lines of the locale to say
-and with what, through this interface, and the host's narrator
-(``voicehost.host.narrator.Narrator``) implements it with the locale file.
+and with what, through this interface, and the host's words service
+(``voicehost.host.lines.Lines``) implements it with the locale file.
 """
 
 from __future__ import annotations
