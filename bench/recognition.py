@@ -34,7 +34,6 @@ from machine import cpu_model, package_versions
 
 from voicehost.audio.microphone import BLOCK_MS, Microphone
 from voicehost.config import InputSettings
-from voicehost.game import commands as c
 from voicehost.host.grammar import grammar
 from voicehost.host.ask import Asker, Confidence, Unsure
 from voicehost.host.host_commands import QUIET

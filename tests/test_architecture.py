@@ -22,7 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "voicehost"
-PARTS = ("game", "language", "questions", "audio", "speech", "host", "voice", "testing", "kiosk", "cli")
+PARTS = ("game", "language", "questions", "audio", "speech", "host", "terminal", "voice", "testing",
+         "kiosk", "cli")
 TOP_LEVEL_MODULES = {"__init__.py", "__main__.py", "errors.py", "config.py"}
 
 ENGINE_MAY_IMPORT = frozenset({
@@ -83,6 +84,17 @@ def test_the_kiosk_reaching_for_a_device_breaks_the_contract_and_is_named(tmp_pa
         assert f"voicehost.kiosk is not allowed to import {forbidden}:" in run.stdout
     assert "voicehost.kiosk -> voicehost.voice.voice_input" in run.stdout
     assert "voicehost.kiosk -> sounddevice" in run.stdout
+
+
+def test_the_host_reaching_for_the_terminal_breaks_the_contract_and_is_named(tmp_path):
+    """The dialogue talks to a keyboard and a screen only through its interfaces: a
+    terminal driver (cbreak mode, select on standard input) in the host part is caught."""
+    add_lines(copy_of_the_package(tmp_path) / "host" / "phrases.py", "import termios",
+              "from ..terminal import keyboard")
+    run = lint_imports(tmp_path)
+    assert run.returncode != 0
+    assert "voicehost.host is not allowed to import termios:" in run.stdout
+    assert "voicehost.host.phrases -> voicehost.terminal.keyboard" in run.stdout
 
 
 def _allowed(module: str) -> bool:

@@ -11,7 +11,7 @@ from voicehost.game.question import LETTERS
 from voicehost.host import session
 from voicehost.host.moments import Context
 from voicehost.host.phrases import Phrases
-from voicehost.host.key_input import KeyInput
+from voicehost.terminal.key_input import KeyInput
 from voicehost.host.key_map import KeyMap
 from voicehost.host.loop import Host, HostOptions
 from voicehost.host.player_input import EndOfInput

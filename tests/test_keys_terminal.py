@@ -151,7 +151,7 @@ def test_the_terminal_is_restored_when_the_game_is_stopped(booth, sig, status):
 
 
 def test_the_terminal_is_restored_after_a_crash(tmp_path):
-    crash = ("from voicehost.host.key_reader import KeyReader; KeyReader().read(None); "
+    crash = ("from voicehost.terminal.key_reader import KeyReader; KeyReader().read(None); "
              "raise RuntimeError('a bug in the middle of a game')")
     proc, master, slave, before = start_on_terminal(["-c", crash], tmp_path)
     os.write(master, b"2")  # a key press, then the bug
@@ -172,7 +172,7 @@ def taken(slave: int) -> None:
 
 def test_in_a_terminal_an_arrow_key_is_not_escape(tmp_path):
     """Escape alone declines; an arrow key (Escape and more, at once) does nothing."""
-    show = ("from voicehost.host.key_reader import KeyReader; r = KeyReader(); "
+    show = ("from voicehost.terminal.key_reader import KeyReader; r = KeyReader(); "
             "print([r.read(None) for _ in range(4)], flush=True)")
     proc, master, slave, before = start_on_terminal(["-c", show], tmp_path)
     for press in (b"\x1b[A", b"\x1b", b"B\r"):  # up arrow, Escape, B and Enter

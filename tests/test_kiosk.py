@@ -10,7 +10,6 @@ from voicehost.host.grammar import grammar
 from voicehost.host.intents import interpret
 from voicehost.host.moments import Context, Moment
 from voicehost.host.phrases import Phrases
-from voicehost.game import commands as c
 from voicehost.host import host_commands as h
 from voicehost.language.locale import Locale
 from voicehost.testing.kiosk_visitor import RIGHT, WRONG, Silence
@@ -78,7 +77,7 @@ def test_the_host_welcomes_says_how_to_answer_then_asks_at_once(tmp_path):
 def test_with_answer_keys_any_answer_key_starts_a_game_and_keys_answer(tmp_path):
     from voicehost.config import InputSettings
     from voicehost.host.phrases import Phrases
-    from voicehost.host.key_input import KeyInput
+    from voicehost.terminal.key_input import KeyInput
     from voicehost.host.key_map import KeyMap
     from voicehost.testing.recording_host_output import RecordingHostOutput
     from voicehost.testing.scripted_keys import ScriptedKeys

@@ -9,9 +9,9 @@ import pytest
 from voicehost.config import KeySettings
 from voicehost.host.moments import Context
 from voicehost.host.phrases import Phrases
-from voicehost.host.key_input import KeyInput
+from voicehost.terminal.key_input import KeyInput
 from voicehost.host.key_map import KeyMap
-from voicehost.host.key_reader import KeyReader
+from voicehost.terminal.key_reader import KeyReader
 from voicehost.host.loop import Host
 from voicehost.host.player_input import EndOfInput
 from voicehost.language.locale import Locale

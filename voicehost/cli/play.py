@@ -11,8 +11,9 @@ from ..game.editions import EDITIONS
 from ..host import session
 from ..host.event_log import EventLog
 from ..host.loop import Host, HostOptions
-from ..host.output import ScreenOutput
-from ..host.player_input import EndOfInput, KeyboardInput
+from ..terminal.screen import ScreenOutput
+from ..host.player_input import EndOfInput
+from ..terminal.keyboard import KeyboardInput
 from ..host.save import SaveStore
 from ..language.locale import Locale, listed_languages
 

@@ -1,10 +1,11 @@
-"""Where the host's words go: printed, spoken (and printed), or recorded for tests."""
+"""Where the host's words go: the ``HostOutput`` interface. Implementations: ``ScreenOutput``
+(printed, ``voicehost.terminal.screen``), ``SpokenOutput`` (spoken and printed,
+``voicehost.voice``) and ``RecordingHostOutput`` (kept, for tests, ``voicehost.testing``)."""
 
 from __future__ import annotations
 
 import abc
-import sys
-from typing import Callable, TextIO
+from typing import Callable
 
 
 class HostOutput(abc.ABC):
@@ -30,13 +31,3 @@ class HostOutput(abc.ABC):
 
     def close(self) -> None:
         pass
-
-
-class ScreenOutput(HostOutput):
-    def __init__(self, stream: TextIO | None = None) -> None:
-        self.stream = stream or sys.stdout
-
-    def say(self, text: str) -> None:
-        print(text, file=self.stream, flush=True)
-
-

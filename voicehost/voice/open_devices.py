@@ -17,11 +17,13 @@ from ..audio.sound_output import SoundOutputError
 from ..errors import FixableError
 from ..game.lifelines import REGISTRY
 from ..host.phrases import Phrases
-from ..host.key_input import KeyInput
+from ..terminal.key_input import KeyInput
 from ..host.key_map import KeyMap
-from ..host.key_reader import KeyReader
-from ..host.output import HostOutput, ScreenOutput
-from ..host.player_input import KeyboardInput, PlayerInput
+from ..terminal.key_reader import KeyReader
+from ..host.output import HostOutput
+from ..terminal.screen import ScreenOutput
+from ..host.player_input import PlayerInput
+from ..terminal.keyboard import KeyboardInput
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer, RecognizerError
 from ..speech.speaker import Speaker

@@ -12,7 +12,7 @@ import queue
 import threading
 import time
 
-from ..host.key_input import KeyInput
+from ..terminal.key_input import KeyInput
 from ..host.moments import Context
 from ..host.player_input import Heard, InputTraits, PlayerInput, Stop
 from .voice_input import VoiceInput

@@ -12,10 +12,11 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from .key_map import KeyMap
+from ..host.key_map import KeyMap
 from .key_reader import KeyReader
-from .moments import Context
-from .player_input import STOP_POLL_SECONDS, EndOfInput, Heard, InputTraits, PlayerInput, Stop
+from ..host.moments import Context
+from ..host.player_input import EndOfInput, Heard, InputTraits, PlayerInput, Stop
+from .keyboard import STOP_POLL_SECONDS
 
 
 class KeyInput(PlayerInput):
