@@ -132,6 +132,6 @@ MOMENTS: dict[Moment, Hearing] = {
         understands=(step.decoy, step.host_command, step.player_count)),
     Moment.ATTRACT: Hearing(
         listens=(hear.host_words, hear.start_words, hear.decoys),
-        understands=(step.start,), pressed_is_typed=True),
+        understands=(step.start, step.decoy, step.host_command), pressed_is_typed=True),
     Moment.NAME: Hearing(listens=(), understands=(step.typed_name,), verbatim=True),
 }

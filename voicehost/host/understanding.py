@@ -275,7 +275,7 @@ def start(s: Said):
         return h.Help()
     if s.typed and match_letter(s.body, s.phrases, dict.fromkeys(LETTERS, ""), s.typed):
         return h.StartGame()
-    return NOTHING
+    return None
 
 
 def typed_name(s: Said):
