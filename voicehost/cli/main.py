@@ -56,7 +56,19 @@ def settings_from(args: argparse.Namespace, overrides: dict | None = None) -> Se
     return load_settings(getattr(args, "config", None), overrides or {})
 
 
+def tolerant_streams() -> None:
+    """Text that the terminal's encoding cannot show (a typed name, a deck's word) is shown
+    with a replacement character instead of ending the program, whatever the locale's
+    strictness (``PYTHONIOENCODING=utf-8:strict``); typed input replaces bytes that are not
+    text when it reads them (``terminal/line_reader.py``)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    tolerant_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -16,7 +16,7 @@ from ..host.key_map import KeyMap
 from .key_reader import KeyReader
 from ..host.moments import Context
 from ..host.player_input import EndOfInput, Heard, InputTraits, PlayerInput, Stop
-from .keyboard import STOP_POLL_SECONDS
+from .line_reader import POLL_SECONDS
 
 
 class KeyInput(PlayerInput):
@@ -35,7 +35,7 @@ class KeyInput(PlayerInput):
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return None
-            wait = left if stop is None else min(STOP_POLL_SECONDS, left or STOP_POLL_SECONDS)
+            wait = left if stop is None else min(POLL_SECONDS, left or POLL_SECONDS)
             try:
                 key = self.reader.read(wait)
             except EOFError:

@@ -1,17 +1,20 @@
-"""Typed lines from a terminal or a pipe: ``--input text``."""
+"""Typed lines from a terminal or a pipe: ``--input text``.
+
+Lines are read through a ``LineReader`` of this input's own (``line_reader.py``): one way
+for terminals and pipes alike, none lost when several arrive at once, bytes that are not
+text replaced. A stream without a file descriptor (a test's ``StringIO``) is read line by
+line as it is.
+"""
 
 from __future__ import annotations
 
-import select
+import io
 import sys
-import time
 from typing import TextIO
 
 from ..host.moments import Context
 from ..host.player_input import EndOfInput, Heard, InputTraits, PlayerInput, Stop
-
-STOP_POLL_SECONDS = 0.2
-"""How often a listen that waits on a terminal looks whether it should stop."""
+from .line_reader import LineReader
 
 
 class KeyboardInput(PlayerInput):
@@ -22,35 +25,32 @@ class KeyboardInput(PlayerInput):
     def __init__(self, stream: TextIO | None = None, echo: TextIO | None = None) -> None:
         self.stream = stream or sys.stdin
         self.echo = echo
+        self.reader = _line_reader(self.stream)
 
     def listen(self, context: Context, phrases: list[str], timeout: float | None,
                stop: Stop | None = None) -> Heard | None:
         if self.stream.isatty():
             print("> ", end="", flush=True)
-        if not self._ready(timeout, stop):
-            return None
-        line = self.stream.readline()
-        if not line:
-            raise EndOfInput()
+        if self.reader is None:
+            line = self.stream.readline()
+            if not line:
+                raise EndOfInput()
+        else:
+            try:
+                line = self.reader.readline(timeout, stop)
+            except EOFError:
+                raise EndOfInput() from None
+            if line is None:
+                return None
         if self.echo:
             print(f"> {line.rstrip()}", file=self.echo, flush=True)
         return Heard(line.strip(), 1.0, typed=True)
 
-    def _ready(self, timeout: float | None, stop: Stop | None) -> bool:
-        """A line can be read before ``timeout`` seconds pass or ``stop()`` is true."""
-        if timeout is None and stop is None:
-            return True
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while not (stop is not None and stop()):
-            left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
-            wait = left if stop is None else min(STOP_POLL_SECONDS, STOP_POLL_SECONDS if left is None
-                                                 else left)
-            try:
-                ready, _, _ = select.select([self.stream], [], [], wait)
-            except (ValueError, OSError, TypeError):  # not a real file (tests, Windows)
-                return True
-            if ready:
-                return True
-            if left is not None and left <= wait:
-                return False
-        return False
+
+def _line_reader(stream: TextIO) -> LineReader | None:
+    """A reader of the stream's file descriptor, in its encoding; None without one."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        return None
+    return LineReader(fd, getattr(stream, "encoding", None) or "utf-8")
