@@ -77,6 +77,23 @@ def kiosk_log(state_dir: Path) -> logging.Logger:
     return log
 
 
+def open_kiosk_devices(args, settings: Settings, locale: Locale):
+    """The booth's devices, as ``voicehost play`` opens them, except that in
+    ``input.mode: auto`` typed answers are no fallback when standard input is not a
+    terminal (a service's ``/dev/null``): nothing could ever start a game, so the missing
+    microphone or speaker is an error the booth waits out (``Booth._open``)."""
+    from .play import open_devices
+    return open_devices(args, settings, locale,
+                        typed_fallback=settings.input.mode != "auto" or _stdin_is_a_terminal())
+
+
+def _stdin_is_a_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # closed
+        return False
+
+
 def run_kiosk(args: argparse.Namespace) -> int:
     from ..kiosk.booth import Booth
     from ..kiosk.decks import DeckSource
@@ -85,7 +102,6 @@ def run_kiosk(args: argparse.Namespace) -> int:
     from ..host.player_input import Clock
     from ..kiosk.shutdown import StopSignals
     from ..kiosk.status import FILE_NAME, StatusFile
-    from .play import open_devices
 
     settings = kiosk_settings(args)
     locale = Locale.load(settings.game.language)
@@ -103,9 +119,9 @@ def run_kiosk(args: argparse.Namespace) -> int:
     signals.on_stop = heartbeat.stopping
     signals.install()
     try:
-        booth = Booth(settings, locale, lambda: open_devices(args, settings, locale), scores, decks,
+        booth = Booth(settings, locale, lambda: open_kiosk_devices(args, settings, locale), scores, decks,
                       log=log, clock=Clock(), signals=signals, heartbeat=heartbeat,
-                      ready=heartbeat.ready)
+                      ready=heartbeat.ready, waiting=heartbeat.waiting)
         return booth.run()
     finally:
         if booth:

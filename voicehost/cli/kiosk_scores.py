@@ -17,6 +17,7 @@ from pathlib import Path
 from ..config import load_settings
 from ..game.editions import EDITIONS
 from ..host.save import state_dir
+from ..kiosk.names import shown
 from ..kiosk.scores import EXPORT_COLUMNS, ScoreTable, StoredGame, table_path
 
 EPILOG = """\
@@ -114,7 +115,7 @@ def write_csv(rows) -> None:
     out.writerow(EXPORT_COLUMNS)
     for (game, started, ended, edition, player, winnings, ending,
          number, question, level, chosen, correct, lifelines) in rows:
-        out.writerow((game, _local(started), _local(ended), edition, player, winnings, ending,
+        out.writerow((game, _local(started), _local(ended), edition, shown(player), winnings, ending,
                       number, question, level, chosen or "", "" if correct is None else correct,
                       (lifelines or "").replace(",", ";")))
 
@@ -132,15 +133,15 @@ def format_standings(games: list[StoredGame], day: date | None, path: Path, top:
         known = EDITIONS.get(edition)
         currency = f" ({known.currency})" if known else ""
         lines += ["", f"Edition {edition}{currency}: {_count(len(listed), 'game')}"]
-        shown = listed[:top] if top > 0 else listed
+        listed_now = listed[:top] if top > 0 else listed
         rows = [("Place", "Player", "Winnings", "Right", "Ending", "Played")]
-        for g in shown:
+        for g in listed_now:
             played = g.game.started.strftime("%H:%M" if day else "%Y-%m-%d %H:%M")
-            rows.append((str(g.place), g.game.player, f"{g.game.winnings:,}", f"{g.right}/{g.questions}",
-                         ENDINGS.get(g.game.ending, g.game.ending), played))
+            rows.append((str(g.place), shown(g.game.player), f"{g.game.winnings:,}",
+                         f"{g.right}/{g.questions}", ENDINGS.get(g.game.ending, g.game.ending), played))
         lines += _aligned(rows, right=(0, 2, 3))
-        if len(shown) < len(listed):
-            lines.append(f"  ... and {len(listed) - len(shown)} more (--top 0 lists them all)")
+        if len(listed_now) < len(listed):
+            lines.append(f"  ... and {len(listed) - len(listed_now)} more (--top 0 lists them all)")
     return "\n".join(lines) + "\n"
 
 

@@ -94,13 +94,14 @@ def run_play(args: argparse.Namespace) -> int:
         output.close()
 
 
-def open_devices(args, settings: Settings, locale: Locale):
-    """Text mode: the keyboard and the terminal. Voice mode: see ``voicehost.voice.open_devices``."""
+def open_devices(args, settings: Settings, locale: Locale, typed_fallback: bool = True):
+    """Text mode: the keyboard and the terminal. Voice mode: see ``voicehost.voice.open_devices``
+    (``typed_fallback``: whether ``input.mode: auto`` may fall back to typed answers)."""
     mode = settings.input.mode
     if mode == "text" and not (args.mic_file or args.speaker_file):
         return KeyboardInput(), ScreenOutput()
     from ..voice.open_devices import open_voice_devices
-    return open_voice_devices(args, settings, locale)
+    return open_voice_devices(args, settings, locale, typed_fallback)
 
 
 RESUME_IGNORES = (("edition", "--edition"), ("format", "--format"), ("players", "--players"),

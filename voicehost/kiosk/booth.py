@@ -10,9 +10,11 @@
     ATTRACT and RESTARTING go to STOPPING once stopping() (SIGTERM, SIGINT), or when
     the typed input ends; a game in progress then ends and is recorded first.
 
-It opens the devices when it starts running (a missing one is reported then), and
-returns 0 when it is asked to stop or, in text mode, when the typed input ends; nothing
-a player says or types stops it. A stop is a flag (``StopSignals``) that every listen
+It opens the devices when it starts running; devices that cannot be opened (no
+microphone and no terminal to type on, a speaker unplugged) are waited for, the reason
+said once in the log, the status and to systemd, never an exit into a restart loop. It
+returns 0 when it is asked to stop or, with ``--input text``, when the typed input
+ends; nothing a player says or types stops it. A stop is a flag (``StopSignals``) that every listen
 and every line checks: the game in progress ends through the engine and is recorded,
 and nothing more is said. Any other error inside a game is logged with its traceback,
 the host apologises in one sentence and the game is recorded (ending "error", winnings
@@ -31,7 +33,8 @@ from ..config import Settings
 from ..errors import FixableError
 from ..game.events import Ending
 from ..host.ask import Asker, Understood
-from ..host.host_commands import TypedName
+from ..host.host_commands import StartGame, TypedName
+from ..host.intents import interpret
 from ..host.moments import Context, Moment
 from ..host.output import HostOutput
 from ..host.phrases import Phrases
@@ -42,14 +45,15 @@ from .attract import Attract
 from .decks import DeckSource
 from .game import KioskGame, new_game
 from .lines import KioskLines
+from .names import clean_name
 from .scores import GameRecord, Placing, ScoreError, ScoreTable
 from .shutdown import FinishLine, StopSignals
 
 Devices = Callable[[], "tuple[PlayerInput, HostOutput]"]
-NAME_CHARS = 24
-"""A typed name is kept to this many characters."""
 REOPEN_SECONDS = 2.0
-"""How long to wait before trying again to open devices that failed to open."""
+"""How long to wait before trying again to open devices that failed to open; each try
+that fails again waits twice as long, up to ``WAIT_MAX_SECONDS``."""
+WAIT_MAX_SECONDS = 30.0
 
 
 def local_now() -> datetime:
@@ -75,6 +79,7 @@ class Booth:
                  wall: Callable[[], datetime] = local_now, signals: StopSignals | None = None,
                  heartbeat: Callable[[], None] = lambda: None,
                  ready: Callable[[], None] = lambda: None,
+                 waiting: Callable[[str | None], None] = lambda reason: None,
                  sleep: Callable[[float], None] | None = None) -> None:
         self.settings = settings
         self.locale = locale
@@ -87,8 +92,12 @@ class Booth:
         self.signals = signals or StopSignals()
         self.heartbeat = heartbeat
         self.ready = ready
-        """Called once the devices are open and the booth is about to invite (systemd's
-        ``READY=1``)."""
+        """Called once the booth runs and is about to invite, or to wait for its devices
+        (systemd's ``READY=1``)."""
+        self.waiting = waiting
+        """Told why the devices cannot be opened (None: they are open again), for the status
+        and systemd's ``STATUS=``."""
+        self._ready = False
         self.sleep = sleep or self.signals.nap
         seed = settings.game.seed
         self.rng = random.Random(seed)
@@ -110,6 +119,8 @@ class Booth:
         self._numbers: dict[date, int] = {}
         self._played: tuple[KioskGame, str, datetime, int] | None = None
         """The game just played, its ending, when it started and the player's number."""
+        self._next_visitor = False
+        """Asked for a name, the next visitor started a game instead (an answer key)."""
         self._steps = {State.ATTRACT: self._attract, State.PLAYING: self._play,
                        State.RESULTS: self._results, State.RESTARTING: self._restart}
 
@@ -118,14 +129,18 @@ class Booth:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
-        """Open the devices (a device that cannot be opened is reported: ``FixableError``),
-        then go from state to state until STOPPING."""
-        self.input, self.output = self._wrap(*self.open_devices())
+        """Open the devices (waiting for them as long as it takes), then go from state to
+        state until STOPPING."""
+        devices = self._open()
+        if devices is None:  # asked to stop while waiting for the devices
+            self.log.info("stopped by signal %s", self.signals.requested)
+            return 0
+        self.input, self.output = devices
         if self.input.traits.confirm_everything:
             self.settings = confirm_everything(self.settings)
         self.log.info("kiosk started: edition %s, input %s", self.settings.game.edition,
                       type(self.input).__name__)
-        self.ready()
+        self._tell_ready()
         self.state = State.ATTRACT
         try:
             while self.state is not State.STOPPING:
@@ -197,10 +212,14 @@ class Booth:
         else:
             self.log.info("game %d ended: %s, %d won, place %d today, %d of all time", self.games,
                           ending, record.winnings, placing.today, placing.all_time)
-            self.output.say(self.place_line(placing))  # said only when not stopping
+            if self.output is not None:  # said only when not stopping (FinishLine)
+                self.output.say(self.place_line(placing))
         self.current = None
         self.attract.after_game()
-        return State.STOPPING if self.stopping() else State.ATTRACT
+        if self.stopping():
+            return State.STOPPING
+        started_next, self._next_visitor = self._next_visitor, False
+        return State.PLAYING if started_next else State.ATTRACT
 
     def _restart(self) -> State:
         """Close the devices and open them again (trying until they open)."""
@@ -209,12 +228,18 @@ class Booth:
 
     def reopen(self) -> None:
         self._close()
-        self.input, self.output = self._open()
-        self.log.info("devices reopened")
+        self.input = self.output = None
+        devices = self._open()
+        if devices is not None:
+            self.input, self.output = devices
+            self.log.info("devices reopened")
 
     def ask_name(self, player: str) -> str | None:
-        """A name typed for the table (``kiosk.ask_name``), or None: Enter, silence for
-        ``kiosk.idle_seconds``, a stop, or the end of the input."""
+        """A name typed for the table (``kiosk.ask_name``, kept clean: ``names.py``), or
+        None: Enter, silence for ``kiosk.idle_seconds``, a stop, the end of the input, or
+        nothing of a name. What would start a game (an answer key, "play") is the next
+        visitor starting one, never the name: that game starts as soon as this one is
+        recorded."""
         self.output.say(self.lines.line("ask_name", player=player))
         try:
             outcome = Asker(self.input, self.phrases).ask(
@@ -223,7 +248,13 @@ class Booth:
             return None
         if not (isinstance(outcome, Understood) and isinstance(outcome.command, TypedName)):
             return None
-        name = outcome.command.name[:NAME_CHARS]
+        typed = outcome.command.name
+        if isinstance(interpret(typed, Context(Moment.ATTRACT), self.phrases, typed=True), StartGame):
+            self._next_visitor = True
+            return None
+        name = clean_name(typed)
+        if not name:
+            return None
         self.output.say(self.lines.line("name_kept", name=name))
         return name
 
@@ -261,7 +292,7 @@ class Booth:
                        exc_info=exc)
         if game is not None and isinstance(exc, FixableError):
             self.reopen()
-        if game is not None:
+        if game is not None and self.output is not None:
             try:
                 self.output.say(self.lines.line("apology", amount=game.money(game.winnings())))
             except EndOfInput:
@@ -277,18 +308,38 @@ class Booth:
         output.keep_alive(self.heartbeat)
         return player_input, FinishLine(output, self.signals)
 
-    def _open(self) -> tuple[PlayerInput, HostOutput]:
-        """Open the devices again, trying every REOPEN_SECONDS until they open (or a stop)."""
-        while True:
+    def _open(self) -> tuple[PlayerInput, HostOutput] | None:
+        """Open the devices, trying again until they open: after REOPEN_SECONDS, then twice
+        as long each time up to WAIT_MAX_SECONDS, the heartbeat going on. Why they cannot
+        be opened is logged and told (``waiting``) once, and again when the reason changes.
+        None once the booth is asked to stop."""
+        wait, told = REOPEN_SECONDS, None
+        while not self.stopping():
             try:
-                return self._wrap(*self.open_devices())
+                devices = self._wrap(*self.open_devices())
             except FixableError as exc:
-                self.log.error("the devices cannot be opened (%s); trying again in %g s",
-                               exc, REOPEN_SECONDS)
-                if self.stopping():
-                    raise
-                self.sleep(REOPEN_SECONDS)
+                reason = " ".join(str(exc).split())
+                if reason != told:
+                    told = reason
+                    self.log.error("the devices cannot be opened (%s); trying again in %g s, "
+                                   "then every %g s at most", reason, wait, WAIT_MAX_SECONDS)
+                    self.last_error = f"{self.wall():%Y-%m-%d %H:%M} waiting for the devices: {reason}"
+                    self._tell_ready()  # the booth runs, waiting: no start timeout, no restart loop
+                    self.waiting(reason)
+                self.sleep(wait)
                 self.heartbeat()
+                wait = min(wait * 2, WAIT_MAX_SECONDS)
+                continue
+            if told is not None:
+                self.log.info("the devices are open")
+                self.waiting(None)
+            return devices
+        return None
+
+    def _tell_ready(self) -> None:
+        if not self._ready:
+            self._ready = True
+            self.ready()
 
     def _close(self) -> None:
         for device in (self.input, self.output):

@@ -60,3 +60,11 @@ class Heartbeat:
 
     def stopping(self) -> None:
         self.notify("STOPPING=1")
+
+    def waiting(self, reason: str | None) -> None:
+        """The booth waits for devices that cannot be opened (``reason``), or they are open
+        again (None): told to systemd (``STATUS=``) and written to the status at once."""
+        self.notify(f"STATUS=waiting for the devices: {reason}" if reason else "STATUS=playing")
+        if self.status_file:
+            self.write_status()
+            self._written = self.now()

@@ -47,20 +47,30 @@ class DeviceError(FixableError):
     """Voice mode cannot start; the message names the fix."""
 
 
-def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, HostOutput]:
+NO_TYPING = ("Standard input is not a terminal either, so nobody could type an answer and "
+             "no game could start.")
+"""Why a kiosk without a microphone cannot fall back to typed answers."""
+
+
+def open_voice_devices(args, settings, locale: Locale,
+                       typed_fallback: bool = True) -> tuple[PlayerInput, HostOutput]:
     """The speaker (or ``--speaker-file``) and, when voice input is wanted and
     possible, the microphone (or ``--mic-file``) with a recogniser.
 
     With ``input.mode: auto`` and no file named, a machine without a speaker
     (a server, a container, broken audio) plays on screen with typed answers,
     saying so in one line; only an explicit ``--input voice`` makes it an error.
+    Without ``typed_fallback`` (a kiosk whose standard input is not a terminal) there
+    is no falling back to typed answers: a ``DeviceError`` says what is missing.
     """
     mode = settings.input.mode
     try:
         speaker = open_speaker(args, settings)
-    except DeviceError:
+    except DeviceError as exc:
         if mode not in ("auto", "keys") or args.mic_file or args.speaker_file:
             raise
+        if mode == "auto" and not typed_fallback:
+            raise DeviceError(f"{exc} {NO_TYPING}") from None
         output = ScreenOutput()
         if mode == "keys":
             output.say(locale.line("no_speaker_keys"))
@@ -76,9 +86,9 @@ def open_voice_devices(args, settings, locale: Locale) -> tuple[PlayerInput, Hos
         recognizer = open_recognizer(settings)
         microphone = open_microphone(args, settings)
     except (MicrophoneError, RecognizerError) as exc:
-        if mode == "voice" or args.mic_file:
+        if mode == "voice" or args.mic_file or not typed_fallback:
             output.close()
-            raise DeviceError(f"{exc}") from None
+            raise DeviceError(f"{exc}" if typed_fallback else f"{exc} {NO_TYPING}") from None
         note = locale.line("no_microphone")
         if isinstance(exc, RecognizerError):   # no speech model for the language: say how, in it
             note = locale.line("no_model", command=f"voicehost models download {locale.code}")
