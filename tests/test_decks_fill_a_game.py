@@ -1,6 +1,6 @@
 """A deck set that cannot fill a game is refused at start, by play, kiosk and demo alike
 (exit status 2, the levels missing and the fix, no traceback), and refused again when a
-deck changes under a running kiosk."""
+deck changes under a running kiosk; the numbers and players of ``demo`` are checked too."""
 
 from __future__ import annotations
 
@@ -114,6 +114,29 @@ def test_play_refuses_it_before_asking_how_many_play(one_question):
 def test_the_kiosk_refuses_it_at_start_instead_of_failing_every_game(one_question):
     run = voicehost(["kiosk", "--input", "text"], one_question, stdin="play\n1\ny\n")
     refused(run, "levels 2-15", "one.yaml", "game.decks")
+
+
+def test_demo_refuses_it_for_the_edition_asked(one_question):
+    run = voicehost(["demo", "--edition", "de", "--questions", "2", "--out",
+                     str(one_question / "demo.wav")], one_question)
+    refused(run, "levels 2-15", "de edition")
+    assert not (one_question / "demo.wav").exists()
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["--players", ""], ("at least one simulated player", "--players")),
+    (["--players", " , "], ("at least one simulated player",)),
+    (["--players", "Ann,ann"], ("same name",)),
+    (["--players", "A,B,C,D,E,F,G"], ("too many",)),
+    (["--rounds", "0"], ("--rounds", "1 to 50")),
+    (["--rounds", "51"], ("--rounds", "1 to 50")),
+    (["--questions", "-1"], ("--questions", "at least 1")),
+    (["--questions", "0"], ("--questions", "at least 1")),
+])
+def test_demo_checks_its_numbers_and_players_like_play(tmp_path, args, needles):
+    run = voicehost(["demo", *args, "--out", str(tmp_path / "demo.wav")], tmp_path)
+    refused(run, *needles)
+    assert not (tmp_path / "demo.wav").exists()
 
 
 # --- a deck that changes under a running kiosk --------------------------------
