@@ -160,6 +160,25 @@ def test_lines_rendered_by_the_synthesizer_are_kept_within_the_bound(tmp_path):
         again.close()
 
 
+def test_lines_kept_in_memory_are_bounded_by_size_too(tmp_path):
+    s = Pyttsx3Synthesizer(cache_dir=None)  # no disk cache: only memory serves a line again
+    s.worker_command = (sys.executable, "-c", STAND_IN)
+    s.MEMORY_MB = 1
+    lines = [f"Question {n}: which of these cities lies furthest north of the equator?"
+             for n in range(10)]  # about 250 KB of audio each: four fit in a megabyte
+    try:
+        for line in lines:
+            s.render(line)
+        s.close()  # the worker stopped: a line it is not needed for comes from memory
+        for line in lines[-4:]:
+            s.render(line)
+        assert not s.worker_running
+        s.render(lines[0])
+        assert s.worker_running  # gone from memory, so rendered again
+    finally:
+        s.close()
+
+
 # --- a disk that cannot be written ------------------------------------------
 
 

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from ..audio.clip import AudioClip
 from ..errors import FixableError
-from .tts_cache import MAX_FILES, ClipCache, read_clip
+from .tts_cache import MAX_FILES, MB, ClipCache, read_clip
 from .tts_worker import WorkerHandle
 
 SPEECH_FIX = "Install a speech engine: espeak-ng, e.g. `sudo apt-get install espeak-ng`."
@@ -81,7 +81,11 @@ class Pyttsx3Synthesizer(Synthesizer):
     """
 
     MEMORY_LINES = 512
-    """How many rendered lines the in-memory cache keeps."""
+    """How many rendered lines the in-memory cache keeps at most."""
+    MEMORY_MB = 32
+    """Megabytes of audio the in-memory cache keeps at most (about 12 minutes of speech):
+    512 lines of questions are over 100 MB, and a line on disk is read again in a
+    millisecond."""
     DISK_LINES = MAX_FILES
     """How many rendered lines ``cache_dir`` keeps (least recently used go first)."""
     START_TIMEOUT = START_TIMEOUT
@@ -98,6 +102,7 @@ class Pyttsx3Synthesizer(Synthesizer):
         self.cache_dir = Path(cache_dir) if cache_dir else None
         self.disk_cache = ClipCache(self.cache_dir, cache_mb, self.DISK_LINES) if cache_dir else None
         self._memory: OrderedDict[str, AudioClip] = OrderedDict()
+        self._memory_bytes = 0
         self._worker: WorkerHandle | None = None
         self._voice_looked_up = False
         self._tmp = None
@@ -149,10 +154,13 @@ class Pyttsx3Synthesizer(Synthesizer):
         return hashlib.sha256(spec.encode("utf-8")).hexdigest()[:32]
 
     def _remember(self, key: str, clip: AudioClip) -> None:
+        old = self._memory.pop(key, None)
+        self._memory_bytes += len(clip.pcm) - (len(old.pcm) if old is not None else 0)
         self._memory[key] = clip
-        self._memory.move_to_end(key)
-        while len(self._memory) > self.MEMORY_LINES:
-            self._memory.popitem(last=False)
+        while self._memory and (len(self._memory) > self.MEMORY_LINES
+                                or self._memory_bytes > self.MEMORY_MB * MB):
+            _, gone = self._memory.popitem(last=False)
+            self._memory_bytes -= len(gone.pcm)
 
     def _from_disk(self, key: str) -> AudioClip | None:
         return self.disk_cache.get(key) if self.disk_cache is not None else None
