@@ -43,6 +43,7 @@ from machine import cpu_model, package_versions  # noqa: E402
 
 from voicehost.audio.microphone import Microphone  # noqa: E402
 from voicehost.config import GameSettings, KioskSettings, Settings  # noqa: E402
+from voicehost.game.editions import EDITIONS  # noqa: E402
 from voicehost.host.moments import Context, Moment  # noqa: E402
 from voicehost.host.output import HostOutput  # noqa: E402
 from voicehost.host.player_input import EndOfInput, Heard, PlayerInput  # noqa: E402
@@ -264,7 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         table = ScoreTable.open(Path(tmp) / "scores.sqlite3")
         booth = Booth(settings, locale, lambda: (visitors, output), table,
-                      DeckSource(deck_paths(settings), "en", log), log=log, clock=clock)
+                      DeckSource(deck_paths(settings), "en", log, edition=EDITIONS[settings.game.edition]),
+                      log=log, clock=clock)
         visitors.booth = booth
         print(f"kiosk soak: {games} games, recogniser {recognizer.name}", flush=True)
         booth.run()

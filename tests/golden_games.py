@@ -397,7 +397,8 @@ def play_kiosk(s: KioskScenario) -> str:
         table = ScoreTable.open(Path(tmp) / "scores.sqlite3")
         try:
             booth = Booth(settings, locale, lambda: (visitor, TranscriptOutput(t)), table,
-                          DeckSource([str(DECKS / f"{s.language}.yaml")], s.language, log),
+                          DeckSource([str(DECKS / f"{s.language}.yaml")], s.language, log,
+                                     edition=EDITIONS[s.edition]),
                           log=log, clock=clock, wall=lambda: noon, sleep=lambda s: None)
             holder["booth"] = booth
             status = booth.run()

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from voicehost.config import GameSettings, KioskSettings, Settings
+from voicehost.game.editions import EDITIONS
 from voicehost.host.session import deck_paths
 from voicehost.kiosk.booth import Booth
 from voicehost.kiosk.decks import DeckSource
@@ -60,7 +61,8 @@ def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, tabl
     log = logging.getLogger("voicehost.kiosk.test")
     table = table or ScoreTable.open(tmp_path / "scores.sqlite3")
     booth = Booth(settings, Locale.load("en"), open_devices or devices, table,
-                  DeckSource(deck_paths(settings), "en", log), log=log, clock=clock,
+                  DeckSource(deck_paths(settings), "en", log, edition=EDITIONS[settings.game.edition]),
+                  log=log, clock=clock,
                   wall=wall or (lambda: NOON), heartbeat=heartbeat)
     holder["booth"] = booth
     return Kiosk(booth, visitor, out, table, opened)

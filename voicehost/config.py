@@ -91,6 +91,13 @@ class HostSettings:
     sounds: bool = _opt(True, "Play the lock-in, correct, wrong, lifeline and timer sounds.")
 
 
+@dataclass(frozen=True)
+class TtsSettings:
+    cache_mb: int = _opt(200, "Most megabytes the speech cache (~/.cache/voicehost/tts) takes on "
+                         "disk, the lines used least recently going first; 0: no cache.",
+                         lo=0, hi=10000)
+
+
 KEY_NAMES = ("enter", "space", "escape", "backspace", "tab")
 """Keys that are written by name in ``input.keys``; any other key is its one character."""
 
@@ -231,6 +238,7 @@ class Settings:
     game: GameSettings = GameSettings()
     lifelines: LifelineSettings = LifelineSettings()
     host: HostSettings = HostSettings()
+    tts: TtsSettings = TtsSettings()
     input: InputSettings = InputSettings()
     recognizer: RecognizerSettings = RecognizerSettings()
     audio: AudioSettings = AudioSettings()

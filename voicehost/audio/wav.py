@@ -51,8 +51,10 @@ def read_wav(path: str | Path, rate: int = SAMPLE_RATE) -> AudioClip:
 
 
 def write_wav(path: str | Path, clip: AudioClip) -> None:
-    """Write ``clip`` as a PCM WAV file, keeping its rate, width and channels."""
-    with wave.open(str(path), "wb") as wav:
+    """Write ``clip`` as a PCM WAV file, keeping its rate, width and channels. Raises
+    OSError when the file cannot be written (opened here, not by ``wave``, which leaves a
+    half-made writer behind when the open fails)."""
+    with open(path, "wb") as file, wave.open(file, "wb") as wav:
         wav.setnchannels(clip.channels)
         wav.setsampwidth(clip.width)
         wav.setframerate(clip.rate)

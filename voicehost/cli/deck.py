@@ -25,6 +25,7 @@ from ..config import ConfigError
 from ..kiosk.scores import ScoreError, ScoreTable
 from ..questions.played import MARGIN, MIN_PLAYS, far_off_questions, format_played
 from ..questions.stats import deck_stats, format_stats
+from .arguments import at_least_one
 from .kiosk_scores import add_table_arguments, score_table_path
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -102,8 +103,8 @@ def _add_subcommands(sub: argparse._SubParsersAction, prog: str) -> None:
                            description="Report errors and warnings in question decks.",
                            epilog=CHECK_EPILOG.replace("voicehost deck", prog))
     check.add_argument("paths", nargs="*", metavar="PATH", help="deck files or folders (default: bundled decks)")
-    check.add_argument("--players", type=_positive, default=1, metavar="N", help="players at the table (default 1)")
-    check.add_argument("--rounds", type=_positive, default=3, metavar="N", help="rounds in a game (default 3)")
+    check.add_argument("--players", type=at_least_one, default=1, metavar="N", help="players at the table (default 1)")
+    check.add_argument("--rounds", type=at_least_one, default=3, metavar="N", help="rounds in a game (default 3)")
     check.add_argument("--format", choices=FORMATS, default="table",
                        help="table: players share each question; hot_seat: each climbs alone (default table)")
     check.add_argument("--language", metavar="CODE", help="check only questions in this language, e.g. en")
@@ -129,7 +130,7 @@ def _add_subcommands(sub: argparse._SubParsersAction, prog: str) -> None:
     stats.add_argument("paths", nargs="*", metavar="PATH", help="deck files or folders (default: bundled decks)")
     stats.add_argument("--played", action="store_true",
                        help="how players fared in the kiosk: questions far off their level")
-    stats.add_argument("--min-plays", type=_positive, default=MIN_PLAYS, metavar="N",
+    stats.add_argument("--min-plays", type=at_least_one, default=MIN_PLAYS, metavar="N",
                        help=f"with --played: judge questions asked at least N times (default {MIN_PLAYS})")
     stats.add_argument("--margin", type=_percent, default=MARGIN, metavar="POINTS",
                        help=f"with --played: percentage points off the level to list (default {MARGIN})")
@@ -262,18 +263,8 @@ def _paths(paths: list[str]) -> list[str]:
     return out
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def _percent(text: str) -> int:
-    value = _positive(text)
+    value = at_least_one(text)
     if value > 100:
         raise argparse.ArgumentTypeError(f"must be at most 100 points, not {value}")
     return value

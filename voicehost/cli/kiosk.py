@@ -107,7 +107,7 @@ def run_kiosk(args: argparse.Namespace) -> int:
     locale = Locale.load(settings.game.language)
     path = table_path(settings.kiosk.state_dir)
     log = kiosk_log(path.parent)
-    decks = DeckSource(deck_paths(settings), settings.game.language, log)
+    decks = DeckSource(deck_paths(settings), settings.game.language, log, edition=EDITIONS[settings.game.edition])
     try:
         scores = ScoreTable.open(path)
     except ScoreError as exc:

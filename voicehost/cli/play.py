@@ -167,7 +167,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output) ->
                   "--resume.", file=sys.stderr)
     else:
         paths, language = session.deck_paths(settings), settings.game.language
-        questions = session.load_questions(paths, language)
+        questions = session.load_questions(paths, language, EDITIONS[settings.game.edition])
         players = session.parse_players(settings.game.players)
         session.check_writable(store)
     log = open_event_log(args.events)

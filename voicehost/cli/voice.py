@@ -18,6 +18,7 @@ from ..host.intents import Command, interpret
 from ..host.moments import Context, Moment
 from ..host.phrases import Phrases
 from ..language.locale import Locale
+from .arguments import at_least_one
 
 RECOGNIZE_EPILOG = """examples:
   voicehost recognize says_b.wav
@@ -58,9 +59,10 @@ def add_voice_commands(sub) -> None:
                                    "recogniser; prints the transcript and writes the audio.")
     d.add_argument("--out", default="demo.wav", help="WAV file for the host and the players")
     d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--players", default="Ann,Bo", help="comma-separated names")
-    d.add_argument("--rounds", type=int, default=1)
-    d.add_argument("--questions", type=int, metavar="N", help="stop after N questions (a sample)")
+    d.add_argument("--players", default="Ann,Bo", help="comma-separated names (one to six)")
+    d.add_argument("--rounds", type=int, default=1, help="rounds, 1-50 (as game.rounds)")
+    d.add_argument("--questions", type=at_least_one, metavar="N",
+                   help="stop after N questions (a sample)")
     d.add_argument("--edition", choices=tuple(EDITIONS), default="se")
     d.add_argument("--engine", choices=("auto", "vosk", "pocketsphinx"), help="recognizer.engine")
     d.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS, help="settings file")
@@ -122,18 +124,23 @@ def run_demo(args) -> int:
     from ..game.engine import Game
     from ..game.rules import Rules
     from ..host.loop import Host, HostOptions
-    from ..host.session import deck_paths, load_questions, parse_players
+    from ..host.session import SetupError, deck_paths, load_questions, parse_players
     from ..speech.speaker import Speaker
     from ..speech.tts import Pyttsx3Synthesizer
     from ..testing.simulated_players import SimulatedPlayers
     from ..voice.open_devices import host_voice
     from ..voice.spoken_output import SpokenOutput
 
-    settings = load_settings(getattr(args, "config", None))
-    locale = Locale.load(settings.game.language)
+    settings = load_settings(getattr(args, "config", None), {"game.rounds": args.rounds},
+                             {"game.rounds": "--rounds"})
     players = parse_players(args.players)
-    questions = load_questions(deck_paths(settings), settings.game.language)
-    game = Game(EDITIONS[args.edition], players, questions, Rules(rounds=args.rounds), args.seed)
+    if not players:
+        raise SetupError('the demo needs at least one simulated player: give names with '
+                         '--players, e.g. --players "Ann,Bo".')
+    locale = Locale.load(settings.game.language)
+    edition = EDITIONS[args.edition]
+    questions = load_questions(deck_paths(settings), settings.game.language, edition)
+    game = Game(edition, players, questions, Rules(rounds=settings.game.rounds), args.seed)
     recognizer = _recognizer(args, settings, settings.game.language)
     speaker = Speaker(Pyttsx3Synthesizer(host_voice(settings), settings.host.rate, settings.host.volume),
                       FileSoundOutput(args.out))

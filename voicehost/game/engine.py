@@ -46,7 +46,7 @@ class Game:
         self._pool: dict[int, dict[str, Question]] = {}
         for q in questions:
             self._pool.setdefault(q.level, {})[q.id] = q
-        empty = [lv for lv in range(1, self.ladder.top + 1) if not self._pool.get(lv)]
+        empty = self.ladder.unfilled(level for level, pool in self._pool.items() if pool)
         if empty:
             raise GameError("no questions for level(s) " + ", ".join(map(str, empty)))
         self.rng = random.Random(seed)

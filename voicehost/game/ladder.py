@@ -29,6 +29,12 @@ class Ladder:
         """The number of levels (15 on both editions)."""
         return len(self.values)
 
+    def unfilled(self, levels) -> list[int]:
+        """The levels of this ladder (1 to ``top``) not among ``levels``: a game asks a
+        question at every level, so these are the levels a set of questions cannot play."""
+        have = set(levels)
+        return [level for level in range(1, self.top + 1) if level not in have]
+
     @property
     def top_prize(self) -> int:
         return self.values[-1]

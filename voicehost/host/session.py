@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Callable
 
 from ..config import Settings
-from ..game.editions import EDITIONS
+from ..game.editions import EDITIONS, Edition
 from ..game.engine import Game, GameError
 from ..game.question import Question
 from ..game.rules import Rules
 from ..language.locale import Locale
+from ..questions.checks import level_ranges
 from ..questions.deck import bundled_deck_paths, load_decks
 from ..questions.format import DeckError
 from . import host_commands as h
@@ -34,6 +35,15 @@ class SetupError(Exception):
     """The game cannot start; the message says why and what to do."""
 
 
+class UnfilledLevels(SetupError):
+    """The decks leave levels of the ladder without a question (``levels``), so no game
+    can be played from them."""
+
+    def __init__(self, message: str, levels: list[int]) -> None:
+        super().__init__(message)
+        self.levels = levels
+
+
 def rules_from(settings: Settings) -> Rules:
     g, lf = settings.game, settings.lifelines
     return Rules(
@@ -48,7 +58,10 @@ def deck_paths(settings: Settings) -> list[str]:
     return [str(p) for p in (settings.game.decks or bundled_deck_paths())]
 
 
-def load_questions(paths: list[str], language: str) -> list[Question]:
+def load_questions(paths: list[str], language: str,
+                   edition: Edition | None = None) -> list[Question]:
+    """The questions of the decks at ``paths`` in ``language``; with ``edition``, only if
+    they fill a game of it (``check_fills_game``). Raises ``SetupError`` naming the fix."""
     try:
         deck = load_decks(paths)
     except DeckError as exc:
@@ -59,7 +72,28 @@ def load_questions(paths: list[str], language: str) -> list[Question]:
         raise SetupError(f"the decks have no questions in language {language!r}: "
                          f"{', '.join(paths)}. Choose another language (--lang, or game.language in "
                          "config.yaml), or decks that have it (game.decks).")
+    if edition is not None:
+        check_fills_game(questions, edition, language, paths)
     return questions
+
+
+def check_fills_game(questions: list[Question], edition: Edition, language: str,
+                     paths: list[str]) -> None:
+    """Raises ``UnfilledLevels`` naming the levels of ``edition``'s ladder no question fills.
+
+    A game asks one question at every level. One a level is enough for any format and any
+    number of rounds: the engine shuffles a level's questions again when it has asked
+    them all (a repeat is announced), so only an empty level stops a game."""
+    missing = edition.ladder.unfilled(q.level for q in questions)
+    if missing:
+        word = "level" if len(missing) == 1 else "levels"
+        raise UnfilledLevels(
+            f"the decks have no questions in language {language!r} at {word} "
+            f"{level_ranges(missing)}: {', '.join(paths)}. A game of the {edition.code} edition "
+            f"asks one question at each level from 1 to {edition.ladder.top}. Add questions at "
+            f"{'that level' if len(missing) == 1 else 'those levels'} to a deck (voicehost deck "
+            "check shows what each level has), or choose decks that have them (game.decks in "
+            "config.yaml).", missing)
 
 
 def confirm_everything(settings: Settings) -> Settings:

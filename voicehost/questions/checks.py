@@ -216,7 +216,7 @@ def _level_counts(questions, needed, players, rounds, format, language, first_fi
             word = "level" if len(missing) == 1 else "levels"
             verb = "has" if len(missing) == 1 else "have"
             out.append(Finding("error", home, 0, "too-few-questions",
-                               f"{word} {_ranges(missing)} {verb} no {lang} questions; "
+                               f"{word} {level_ranges(missing)} {verb} no {lang} questions; "
                                f"a full game needs {needed} per level ({why})"))
         for level, qs in sorted(levels.items()):
             if 0 < len(qs) < needed:
@@ -227,7 +227,8 @@ def _level_counts(questions, needed, players, rounds, format, language, first_fi
     return out
 
 
-def _ranges(levels: list[int]) -> str:
+def level_ranges(levels: list[int]) -> str:
+    """Sorted levels as runs: [2, 3, 4, 7] is "2-4, 7"."""
     parts, start = [], None
     for i, lv in enumerate(levels):
         if start is None:

@@ -2,8 +2,10 @@
 
 ``Pyttsx3Synthesizer`` renders each line to a WAV file in a worker process
 (``tts_worker.py``) and keeps what it rendered in memory (LRU) and, with
-``cache_dir``, on disk. A worker that hangs is killed and restarted, so the
-host never hangs on speech.
+``cache_dir``, on disk (``tts_cache.ClipCache``, bounded by ``cache_mb`` and a
+number of files). A worker that hangs is killed and restarted, so the host
+never hangs on speech; the worker writes to memory (``/dev/shm``) where there is
+one, so a full disk does not stop it either.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import NamedTuple
 
 from ..audio.clip import AudioClip
 from ..errors import FixableError
+from .tts_cache import MAX_FILES, MB, ClipCache, read_clip
 from .tts_worker import WorkerHandle
 
 SPEECH_FIX = "Install a speech engine: espeak-ng, e.g. `sudo apt-get install espeak-ng`."
@@ -32,6 +35,11 @@ DEFAULT_RATE = 200
 """pyttsx3's speaking rate when none is set, in words per minute."""
 START_TIMEOUT = 20.0
 """Seconds the worker may take to import pyttsx3 and start its engine."""
+CACHE_MB = 200
+"""Megabytes the disk cache may take when none is set (the default of ``tts.cache_mb``)."""
+SCRATCH_DIRS = ("/dev/shm",)
+"""Where the worker writes a line before it is read, first that exists and can be written
+(memory, so a full disk does not stop speech); else the system's temporary folder."""
 
 
 class SpeechError(FixableError):
@@ -67,13 +75,18 @@ class Pyttsx3Synthesizer(Synthesizer):
 
     ``voice``: a voice id, name or language, or a part of one (see ``voices()``);
     ``rate``: words per minute; ``volume``: 0.0-1.0; None keeps the engine's
-    default. ``cache_dir``: keep rendered lines there between games. Nothing is
-    started until the first ``render`` (or ``voices``).
+    default. ``cache_dir``: keep rendered lines there between games, at most
+    ``cache_mb`` megabytes (0: none) and ``DISK_LINES`` files. Nothing is started
+    until the first ``render`` (or ``voices``).
     """
 
     MEMORY_LINES = 512
-    """How many rendered lines the in-memory cache keeps."""
-    DISK_LINES = 3000
+    """How many rendered lines the in-memory cache keeps at most."""
+    MEMORY_MB = 32
+    """Megabytes of audio the in-memory cache keeps at most (about 12 minutes of speech):
+    512 lines of questions are over 100 MB, and a line on disk is read again in a
+    millisecond."""
+    DISK_LINES = MAX_FILES
     """How many rendered lines ``cache_dir`` keeps (least recently used go first)."""
     START_TIMEOUT = START_TIMEOUT
     RENDER_TIMEOUT = 10.0
@@ -82,15 +95,16 @@ class Pyttsx3Synthesizer(Synthesizer):
     """The worker process; tests may point it at a stand-in."""
 
     def __init__(self, voice: str | None = None, rate: int | None = None,
-                 volume: float | None = None, cache_dir=None) -> None:
+                 volume: float | None = None, cache_dir=None, cache_mb: float = CACHE_MB) -> None:
         self.voice = voice
         self.rate = rate
         self.volume = volume
         self.cache_dir = Path(cache_dir) if cache_dir else None
+        self.disk_cache = ClipCache(self.cache_dir, cache_mb, self.DISK_LINES) if cache_dir else None
         self._memory: OrderedDict[str, AudioClip] = OrderedDict()
+        self._memory_bytes = 0
         self._worker: WorkerHandle | None = None
         self._voice_looked_up = False
-        self._disk_writes = 0
         self._tmp = None
         self._lock = threading.RLock()
         self.engine = ""
@@ -140,29 +154,16 @@ class Pyttsx3Synthesizer(Synthesizer):
         return hashlib.sha256(spec.encode("utf-8")).hexdigest()[:32]
 
     def _remember(self, key: str, clip: AudioClip) -> None:
+        old = self._memory.pop(key, None)
+        self._memory_bytes += len(clip.pcm) - (len(old.pcm) if old is not None else 0)
         self._memory[key] = clip
-        self._memory.move_to_end(key)
-        while len(self._memory) > self.MEMORY_LINES:
-            self._memory.popitem(last=False)
+        while self._memory and (len(self._memory) > self.MEMORY_LINES
+                                or self._memory_bytes > self.MEMORY_MB * MB):
+            _, gone = self._memory.popitem(last=False)
+            self._memory_bytes -= len(gone.pcm)
 
     def _from_disk(self, key: str) -> AudioClip | None:
-        if self.cache_dir is None:
-            return None
-        path = self.cache_dir / f"{key}.wav"
-        try:
-            clip = _read_wav(path)
-            os.utime(path)  # recently used: keep it when pruning
-            return clip
-        except (OSError, wave.Error, EOFError):
-            return None
-
-    def _prune_disk(self) -> None:
-        try:
-            files = sorted(self.cache_dir.glob("*.wav"), key=lambda p: p.stat().st_mtime)
-            for old in files[: max(0, len(files) - self.DISK_LINES)]:
-                old.unlink()
-        except OSError:
-            pass
+        return self.disk_cache.get(key) if self.disk_cache is not None else None
 
     def _render_fresh(self, text: str, key: str) -> AudioClip:
         request = {"op": "render", "text": text}
@@ -172,20 +173,14 @@ class Pyttsx3Synthesizer(Synthesizer):
             request["path"] = path
             self._ask(request, timeout=self.RENDER_TIMEOUT + len(text) / 20)
             try:
-                clip = _read_wav(path)
+                clip = read_clip(path)
             except (OSError, wave.Error, EOFError) as exc:
                 raise SpeechError(f"The speech engine wrote an unreadable file ({exc}).") from exc
-            if self.cache_dir is not None:
-                try:
-                    self.cache_dir.mkdir(parents=True, exist_ok=True)
-                    os.replace(path, self.cache_dir / f"{key}.wav")
-                    self._disk_writes += 1
-                    if self._disk_writes % 100 == 1:
-                        self._prune_disk()
-                except OSError:
-                    pass  # a read-only cache only costs speed
-            if os.path.exists(path):
-                os.unlink(path)
+            finally:
+                if os.path.exists(path):
+                    os.unlink(path)
+            if self.disk_cache is not None:
+                self.disk_cache.put(key, clip)  # a folder that cannot be written only costs speed
         return clip
 
     # worker
@@ -258,7 +253,7 @@ class Pyttsx3Synthesizer(Synthesizer):
 
     def _tmpdir(self) -> str:
         if self._tmp is None:
-            self._tmp = tempfile.mkdtemp(prefix="voicehost-tts-")
+            self._tmp = _scratch_dir()
         return self._tmp
 
 
@@ -274,9 +269,13 @@ def pick_voice(voices: list[Voice], wanted: str) -> Voice | None:
     return None
 
 
-def _read_wav(path) -> AudioClip:
-    with wave.open(str(path), "rb") as w:
-        if w.getsampwidth() != 2:
-            raise wave.Error(f"{8 * w.getsampwidth()}-bit audio")
-        return AudioClip(w.readframes(w.getnframes()), rate=w.getframerate(),
-                         width=2, channels=w.getnchannels())
+def _scratch_dir() -> str:
+    """A new private folder for the worker's files, in the first of ``SCRATCH_DIRS`` that
+    takes one, else in the system's temporary folder."""
+    for place in SCRATCH_DIRS:
+        if os.path.isdir(place) and os.access(place, os.W_OK | os.X_OK):
+            try:
+                return tempfile.mkdtemp(prefix="voicehost-tts-", dir=place)
+            except OSError:
+                continue
+    return tempfile.mkdtemp(prefix="voicehost-tts-")

@@ -126,7 +126,8 @@ def open_speaker(args, settings) -> Speaker:
                           "--input text.") from None
     host = settings.host
     return Speaker(Pyttsx3Synthesizer(host_voice(settings), host.rate, host.volume,
-                                      cache_dir=tts_cache_dir()), out)
+                                      cache_dir=tts_cache_dir(),
+                                      cache_mb=settings.tts.cache_mb), out)
 
 
 def host_voice(settings) -> str | None:
