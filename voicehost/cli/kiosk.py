@@ -81,7 +81,8 @@ def run_kiosk(args: argparse.Namespace) -> int:
     from ..kiosk.booth import Booth
     from ..kiosk.decks import DeckSource
     from ..kiosk.heartbeat import Heartbeat
-    from ..kiosk.scores import ScoreError, ScoreTable, table_path
+    from ..kiosk.score_file import KioskScores
+    from ..kiosk.scores import ScoreError, table_path
     from ..host.player_input import Clock
     from ..kiosk.shutdown import StopSignals
     from ..kiosk.status import FILE_NAME, StatusFile
@@ -93,7 +94,7 @@ def run_kiosk(args: argparse.Namespace) -> int:
     log = kiosk_log(path.parent)
     decks = DeckSource(deck_paths(settings), settings.game.language, log)
     try:
-        scores = ScoreTable.open(path)
+        scores = KioskScores.open(path, log=log)
     except ScoreError as exc:
         raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
     signals = StopSignals()

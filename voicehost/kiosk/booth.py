@@ -161,6 +161,7 @@ class Booth:
                              clock=self.clock, heartbeat=self.heartbeat, seed=seed,
                              stop=self.stopping)
         except Exception as exc:  # noqa: BLE001 - a deck that cannot make a game
+            self._numbers[started.date()] = number - 1  # no game: the number is not used
             self.fault(exc, None)
             return State.ATTRACT
         self.input.drop_keys()  # keys mashed before the start do not answer the first question
@@ -234,21 +235,26 @@ class Booth:
         return self.lines.line("place", today=self.lines.ordinal(placing.today), all_time=all_time)
 
     def facts(self) -> tuple[int, str | None]:
-        """For the status file: the games played today, and the last error."""
+        """For the status file: the games played today (the table's count, or the booth's own
+        when that is more: a table that was removed or could not be written), and the last
+        error."""
         day = self.wall().date()
+        counted = self._numbers.get(day, 0) - (1 if self.state in (State.PLAYING, State.RESULTS) else 0)
         try:
-            games_today = self.scores.next_player_number(day) - 1
+            games_today = max(self.scores.next_player_number(day) - 1, counted)
         except ScoreError:
-            games_today = self._numbers.get(day, 0)
+            games_today = counted
         return games_today, self.last_error
 
     def player_number(self, day: date) -> int:
-        """The table's count for the day; kept here too, for when the table cannot be read."""
+        """The table's count for the day, never less than the booth's own (kept for when the
+        table cannot be read, or was removed and made again: numbers never restart)."""
+        counted = self._numbers.get(day, 0)
         try:
-            number = self.scores.next_player_number(day)
+            number = max(self.scores.next_player_number(day), counted + 1)
         except ScoreError as exc:
             self.log.error("the score table cannot be read: %s", exc)
-            number = self._numbers.get(day, 0) + 1
+            number = counted + 1
         self._numbers[day] = number
         return number
 
