@@ -255,7 +255,7 @@ def test_a_score_table_that_cannot_be_written_is_logged_and_the_kiosk_goes_on(
 # ---------------------------------------------------------------------- signals
 @pytest.fixture
 def signals_restored():
-    saved = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
+    saved = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
     yield
     for s, handler in saved.items():
         signal.signal(s, handler)

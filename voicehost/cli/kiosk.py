@@ -21,8 +21,8 @@ KIOSK_EPILOG = """examples:
   voicehost kiosk --edition de --seed 7
   printf 'play\\n1\\ny\\n' | voicehost kiosk --input text   # ends with the input, exit 0
 
-Runs until SIGTERM or SIGINT (Ctrl-C): the line being said is finished, the game is
-recorded, and it exits 0. Settings: the kiosk section of config.yaml.
+Runs until SIGTERM, SIGHUP or SIGINT (Ctrl-C): the line being said is finished, the game
+is recorded, and it exits 0. Settings: the kiosk section of config.yaml.
 """
 FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.language": "--lang",
          "game.seed": "--seed"}

@@ -7,7 +7,7 @@
        +--a fault--> RESTARTING   is reopened before RESULTS)   +--stopping--> STOPPING
                          |
                          +--> ATTRACT
-    ATTRACT and RESTARTING go to STOPPING once stopping() (SIGTERM, SIGINT), or when
+    ATTRACT and RESTARTING go to STOPPING once stopping() (SIGTERM, SIGHUP, SIGINT), or when
     the typed input ends; a game in progress then ends and is recorded first.
 
 It opens the devices when it starts running (a missing one is reported then), and
@@ -133,7 +133,7 @@ class Booth:
         finally:
             self._close()
         if self.stopping():
-            self.log.info("stopped by signal %s", self.signals.requested)
+            self.log.info("stopped by signal %s", self.signals.name)
         return 0
 
     def _attract(self) -> State:
