@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.kiosk_helpers import make_kiosk
+from tests.kiosk_helpers import Output, kiosk_status, make_kiosk, recorded, run_kiosk
 from tests.test_kiosk_scores import damaged_inside
 from voicehost.kiosk.score_file import KioskScores, set_aside
 from voicehost.kiosk.scores import GameRecord, ScoreError, ScoreTable
+from voicehost.kiosk.status import read_status
 from voicehost.testing.kiosk_visitor import WRONG
 
 AT = datetime(2026, 12, 3, 10, 15, tzinfo=timezone(timedelta(hours=1)))
@@ -86,6 +87,34 @@ def test_tables_that_are_not_damaged_are_left_alone(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["scores.sqlite3"]
 
 
+@pytest.mark.slow
+def test_a_kiosk_whose_table_is_damaged_starts_plays_and_says_so_once(tmp_path):
+    state = tmp_path / "state"
+    state.mkdir()
+    damage = os.urandom(50_000)  # head -c 50000 /dev/urandom > scores.sqlite3
+    (state / "scores.sqlite3").write_bytes(damage)
+    (state / "scores.sqlite3-wal").write_bytes(b"the last games, perhaps" * 100)
+    proc = run_kiosk(tmp_path)
+    out, err = proc.communicate("play\n4\ny\n", timeout=60)
+    assert proc.returncode == 0, err  # not exit 2 at every start
+    assert out.count("of all time.") == 1 and len(recorded(tmp_path)) == 1
+    aside = sorted(p.name for p in state.glob("scores.sqlite3.damaged-*"))
+    assert len(aside) == 2 and aside[1] == aside[0] + "-wal"
+    assert (state / aside[0]).read_bytes() == damage
+    assert (state / aside[1]).read_bytes() == b"the last games, perhaps" * 100
+    assert f"it was moved aside to {aside[0]}" in err  # the journal
+    code, lines = kiosk_status(state)
+    assert code == 1 and lines[0].startswith("not running: process")
+    assert any(line.startswith("  score table: ") and aside[0] in line for line in lines)
+
+    proc = run_kiosk(tmp_path)  # the next start finds a good table: nothing more is moved
+    out, err = proc.communicate("play\n4\ny\n", timeout=60)
+    assert proc.returncode == 0, err
+    assert sorted(p.name for p in state.glob("scores.sqlite3.damaged-*")) == aside
+    assert (state / "kiosk.log").read_text().count("moved aside") == 1
+    assert len(recorded(tmp_path)) == 2
+
+
 # ------------------------------------------------------------- removed (item 3)
 def test_a_table_removed_while_running_is_made_again_before_the_next_write(tmp_path, kiosk_log):
     path = tmp_path / "scores.sqlite3"
@@ -132,7 +161,29 @@ def test_player_numbers_go_on_after_the_table_is_removed(tmp_path):
     assert k.run() == 0
     assert "Welcome to the hot seat, Player 3" in " ".join(k.lines)
     assert [g.game.player for g in k.games()] == ["player 3 of today"]  # the new table
-    assert k.booth.facts()[0] == 3  # games today
+    assert k.booth.facts().games_today == 3
+
+
+@pytest.mark.slow
+def test_a_kiosk_whose_table_is_deleted_keeps_the_later_games_and_counts_on(tmp_path):
+    state = tmp_path / "state"
+    proc = run_kiosk(tmp_path)
+    out = Output(proc)
+    out.play_a_wrong_answer()
+    (state / "scores.sqlite3").unlink()  # the operator's rm, while the kiosk runs
+    out.play_a_wrong_answer()
+    assert any("Welcome to the hot seat, Player 2" in line for line in out.lines)  # not 1 again
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0, proc.stderr.read()
+    assert len(recorded(tmp_path)) == 1  # the game after the removal is in the table at the path
+    with ScoreTable.open(state / "scores.sqlite3") as table:
+        assert [g.game.player for g in table.standings()] == ["player 2 of today"]
+    log = (state / "kiosk.log").read_text()
+    assert log.count("was removed while the kiosk ran") == 1
+    assert read_status(state / "status.json").games_today == 2
+    code, lines = kiosk_status(state)
+    assert any("removed while the kiosk ran" in line for line in lines)
+    assert "  games today: 2" in lines
 
 
 def test_a_log_left_without_its_table_is_kept_not_fed_to_a_new_one(tmp_path):

@@ -10,6 +10,9 @@
     ATTRACT and RESTARTING go to STOPPING once stopping() (SIGTERM, SIGHUP, SIGINT), or when
     the typed input ends; a game in progress then ends and is recorded first.
 
+Every change an operator should see (a state entered, an error, a device lost or back:
+``DeviceWatch``) is passed on through ``changed`` (the status file is written then).
+
 It opens the devices when it starts running (a missing one is reported then), and
 returns 0 when it is asked to stop or, in text mode, when the typed input ends; nothing
 a player says or types stops it. A stop is a flag (``StopSignals``) that every listen
@@ -40,10 +43,12 @@ from ..host.session import confirm_everything
 from ..language.locale import Locale
 from .attract import Attract
 from .decks import DeckSource
+from .device_watch import DeviceWatch
 from .game import KioskGame, new_game
 from .lines import KioskLines
 from .scores import GameRecord, Placing, ScoreError, ScoreTable
 from .shutdown import FinishLine, StopSignals
+from .status import Facts
 
 Devices = Callable[[], "tuple[PlayerInput, HostOutput]"]
 NAME_CHARS = 24
@@ -75,7 +80,8 @@ class Booth:
                  wall: Callable[[], datetime] = local_now, signals: StopSignals | None = None,
                  heartbeat: Callable[[], None] = lambda: None,
                  ready: Callable[[], None] = lambda: None,
-                 sleep: Callable[[float], None] | None = None) -> None:
+                 sleep: Callable[[float], None] | None = None,
+                 changed: Callable[[], None] = lambda: None) -> None:
         self.settings = settings
         self.locale = locale
         self.open_devices = open_devices
@@ -89,7 +95,11 @@ class Booth:
         self.ready = ready
         """Called once the devices are open and the booth is about to invite (systemd's
         ``READY=1``)."""
+        self.changed = changed
+        """Called on every change an operator should see at once (``facts()`` changed)."""
         self.sleep = sleep or self.signals.nap
+        self.devices = DeviceWatch(log, wall, lambda: self.heartbeat(), lambda: self.changed())
+        """The device being waited for, if any (for the status)."""
         seed = settings.game.seed
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
@@ -97,7 +107,7 @@ class Booth:
         self.attract = Attract(self.lines, self.phrases,
                                every_seconds=settings.kiosk.attract_every_seconds,
                                quiet_hours=settings.kiosk.quiet_hours, clock=clock,
-                               wall=wall, heartbeat=heartbeat)
+                               wall=wall, heartbeat=self.devices.beat)
         self.input: PlayerInput | None = None
         self.output: HostOutput | None = None
         self.state = State.STOPPING
@@ -125,11 +135,12 @@ class Booth:
             self.settings = confirm_everything(self.settings)
         self.log.info("kiosk started: edition %s, input %s", self.settings.game.edition,
                       type(self.input).__name__)
-        self.ready()
         self.state = State.ATTRACT
+        self.ready()
         try:
             while self.state is not State.STOPPING:
                 self.state = self._steps[self.state]()
+                self.changed()
         finally:
             self._close()
         if self.stopping():
@@ -158,7 +169,7 @@ class Booth:
             game = KioskGame(new_game(self.settings, self.locale.line("kiosk.player_name", n=number),
                                       self.decks.current(), seed),
                              self.locale, self.lines, self.input, self.output, self.settings,
-                             clock=self.clock, heartbeat=self.heartbeat, seed=seed,
+                             clock=self.clock, heartbeat=self.devices.beat, seed=seed,
                              stop=self.stopping)
         except Exception as exc:  # noqa: BLE001 - a deck that cannot make a game
             self._numbers[started.date()] = number - 1  # no game: the number is not used
@@ -212,6 +223,7 @@ class Booth:
         self._close()
         self.input, self.output = self._open()
         self.log.info("devices reopened")
+        self.devices.back()
 
     def ask_name(self, player: str) -> str | None:
         """A name typed for the table (``kiosk.ask_name``), or None: Enter, silence for
@@ -234,17 +246,17 @@ class Booth:
             return self.lines.line("place_first_today", all_time=all_time)
         return self.lines.line("place", today=self.lines.ordinal(placing.today), all_time=all_time)
 
-    def facts(self) -> tuple[int, str | None]:
+    def facts(self) -> Facts:
         """For the status file: the games played today (the table's count, or the booth's own
-        when that is more: a table that was removed or could not be written), and the last
-        error."""
+        when that is more: a table that was removed or could not be written), the last
+        error, the state and a device waited for."""
         day = self.wall().date()
         counted = self._numbers.get(day, 0) - (1 if self.state in (State.PLAYING, State.RESULTS) else 0)
         try:
             games_today = max(self.scores.next_player_number(day) - 1, counted)
         except ScoreError:
             games_today = counted
-        return games_today, self.last_error
+        return Facts(games_today, self.last_error, self.state.value, self.devices.lost)
 
     def player_number(self, day: date) -> int:
         """The table's count for the day, never less than the booth's own (kept for when the
@@ -265,6 +277,7 @@ class Booth:
         self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {type(exc).__name__}: {exc}".splitlines()[0]
         self.log.error("error %s: %s", "in a game" if game else "between games", self.last_error,
                        exc_info=exc)
+        self.changed()
         if game is not None and isinstance(exc, FixableError):
             self.reopen()
         if game is not None:
@@ -279,8 +292,8 @@ class Booth:
         """A device lost inside a game is waited for in the device's own retry loop; the
         heartbeat goes on from there, so systemd does not take the wait for a hang. Every
         line is finished before a stop, and none is said after it."""
-        player_input.keep_alive(self.heartbeat)
-        output.keep_alive(self.heartbeat)
+        player_input.keep_alive(self.devices.pinger("input", player_input))
+        output.keep_alive(self.devices.pinger("output", output))
         return player_input, FinishLine(output, self.signals)
 
     def _open(self) -> tuple[PlayerInput, HostOutput]:
