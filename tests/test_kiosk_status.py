@@ -197,6 +197,12 @@ def test_three_failed_starts_in_ten_minutes_are_a_restart_loop(capsys, monkeypat
     assert code == 1 and out[0].startswith(f"not running: process {pid} failed to start at")
     assert "  failed:      1 start in the last 10 minutes" in out
 
+    stopped = RunEnd(pid=pid, at=now, exit_status=0, how="stopped by SIGTERM")  # it started after all
+    StatusFile(tmp_path / "status.json").write(replace(status(pid), ended=stopped, failed_starts=starts))
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert out[0] == f"not running: process {pid} stopped by SIGTERM at {clock(now)}, exit 0"
+    assert "  failed:      3 starts in the last 10 minutes" in out
+
 
 def test_the_status_of_an_older_voicehost_is_still_read(capsys, monkeypatch, tmp_path):
     now = datetime.now().astimezone()

@@ -7,7 +7,7 @@ before it ended, and its memory. Exit status 0 when the kiosk's process is alive
 and the status is less than 2 minutes old; otherwise 1, and the first line says
 why in one line, which is what monitoring plugins show: ``never started: ...``,
 ``restart loop: N failed starts in the last 10 minutes`` (``runs.LOOP_STARTS``
-or more), ``not running: process 4242 stopped by SIGHUP at 14:03, exit 0`` (how
+or more, the last start among them), ``not running: process 4242 stopped by SIGHUP at 14:03, exit 0`` (how
 the run ended, as it recorded it), ``not running: process 4242 has ended (last
 status at 14:03)`` (it could not record how), ``starting: process 4242, for 40 s``
 (exit 0: a start is not a fault until it takes 2 minutes), ``stale since HH:MM: ...`` (alive
@@ -77,7 +77,8 @@ def check(path: Path, now: datetime) -> tuple[bool, list[str]]:
     age = (now - status.updated).total_seconds()
     failed = failed_lately(status, now)
     alive = status.ended is None and pid_alive(status.pid)
-    looping = not alive and failed >= LOOP_STARTS
+    last_failed = status.ended.failed_start if status.ended else status.state == "starting"
+    looping = not alive and last_failed and failed >= LOOP_STARTS  # the last start failed too
     if looping:
         verdict = f"restart loop: {failed} failed starts in the last {LOOP_WINDOW_S / 60:g} minutes"
     elif status.ended is not None:

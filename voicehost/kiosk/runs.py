@@ -28,7 +28,8 @@ LOOP_STARTS = 3
 """This many failed starts in ``LOOP_WINDOW_S`` are a restart loop."""
 LOOP_WINDOW_S = 600.0
 KEEP_FAILED_S = 3600.0
-"""Failed starts are remembered this long."""
+KEEP_FAILED = 100
+"""Failed starts are remembered this long, and this many at most."""
 DETAIL_CHARS = 300
 USER_ERROR = 2
 """The exit status of an error the command line explains (a setting, a device, a file)."""
@@ -51,7 +52,8 @@ class History:
         if before is None:
             return cls()
         games = before.games_today if before.updated.astimezone(now.tzinfo).date() == now.date() else 0
-        failed = tuple(t for t in before.failed_starts if (now - t).total_seconds() <= KEEP_FAILED_S)
+        failed = tuple(t for t in before.failed_starts
+                       if (now - t).total_seconds() <= KEEP_FAILED_S)[-KEEP_FAILED:]
         if _running(before, now):
             return cls(before.previous, failed, games, busy=True)
         if before.ended is not None:
