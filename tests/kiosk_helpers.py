@@ -76,6 +76,17 @@ def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, tabl
 
 # ---------------------------------------------------------------------- the real process
 ROOT = Path(__file__).resolve().parents[1]
+STARTED: list[subprocess.Popen] = []
+"""The kiosk processes started by ``run_kiosk``; ``stop_leftovers`` ends those still running."""
+
+
+def stop_leftovers() -> None:
+    """Kill the kiosks a test started and did not see end (it failed halfway)."""
+    while STARTED:
+        proc = STARTED.pop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 def run_kiosk(tmp_path: Path, *args: str, env: dict | None = None, config: str | None = None,
@@ -85,10 +96,12 @@ def run_kiosk(tmp_path: Path, *args: str, env: dict | None = None, config: str |
     path = tmp_path / "config.yaml"
     path.write_text(config if config is not None else f"kiosk:\n  state_dir: {tmp_path / 'state'}\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.Popen([sys.executable, "-m", "voicehost", "kiosk", "--config", str(path),
+    proc = subprocess.Popen([sys.executable, "-m", "voicehost", "kiosk", "--config", str(path),
                              "--input", "text", "--seed", "4", *args],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, cwd=tmp_path, **popen)
+    STARTED.append(proc)
+    return proc
 
 
 def recorded(tmp_path: Path) -> list[tuple[str, int]]:
