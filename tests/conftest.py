@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from voicehost.game import commands as c
@@ -77,3 +78,12 @@ def private_state_folder(tmp_path_factory):
         os.environ.pop("XDG_STATE_HOME", None)
     else:
         os.environ["XDG_STATE_HOME"] = before
+
+
+@pytest.fixture(autouse=True)
+def no_kiosk_left_running():
+    """A test that started the real kiosk and failed halfway leaves no process behind."""
+    yield
+    helpers = sys.modules.get("tests.kiosk_helpers")  # only where a test used them
+    if helpers is not None:
+        helpers.stop_leftovers()

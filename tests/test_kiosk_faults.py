@@ -8,22 +8,18 @@ import logging
 import os
 import shutil
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.kiosk_helpers import make_kiosk
+from tests.kiosk_helpers import FakeSystemd, make_kiosk, recorded, run_kiosk
 from voicehost.audio.microphone import EndOfAudio, Microphone, MicrophoneError
 from voicehost.audio.sound_output import SoundOutputError
 from voicehost.kiosk.scores import ScoreError
 from voicehost.questions.deck import bundled_deck_paths
 from voicehost.testing.kiosk_visitor import RIGHT, WRONG
 from voicehost.testing.recording_host_output import RecordingHostOutput
-
-ROOT = Path(__file__).resolve().parents[1]
 APOLOGY = "I'm sorry, something went wrong on my side, so this game ends here, and your"
 
 
@@ -255,7 +251,7 @@ def test_a_score_table_that_cannot_be_written_is_logged_and_the_kiosk_goes_on(
 # ---------------------------------------------------------------------- signals
 @pytest.fixture
 def signals_restored():
-    saved = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
+    saved = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
     yield
     for s, handler in saved.items():
         signal.signal(s, handler)
@@ -306,22 +302,6 @@ def test_sigterm_during_a_line_too_long_to_finish_cuts_it_after_the_grace(
     assert k.endings() == [("walked", 1000)]
 
 
-def run_kiosk(tmp_path: Path, *args: str, env: dict | None = None) -> subprocess.Popen:
-    config = tmp_path / "config.yaml"
-    config.write_text(f"kiosk:\n  state_dir: {tmp_path / 'state'}\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.Popen([sys.executable, "-m", "voicehost", "kiosk", "--config", str(config),
-                             "--input", "text", "--seed", "4", *args],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, cwd=tmp_path)
-
-
-def recorded(tmp_path: Path) -> list[tuple[str, int]]:
-    from voicehost.kiosk.scores import ScoreTable
-    with ScoreTable.open(tmp_path / "state" / "scores.sqlite3") as table:
-        return [(g.game.ending, g.game.winnings) for g in sorted(table.standings(), key=lambda g: g.id)]
-
-
 @pytest.mark.slow
 def test_voicehost_kiosk_through_a_pipe_plays_until_the_input_ends(tmp_path):
     proc = run_kiosk(tmp_path)
@@ -337,11 +317,8 @@ def test_voicehost_kiosk_through_a_pipe_plays_until_the_input_ends(tmp_path):
 
 @pytest.mark.slow
 def test_sigterm_to_a_running_kiosk_records_the_game_and_exits_0(tmp_path):
-    import socket
-    address = str(tmp_path / "notify.sock")
-    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    systemd.bind(address)
-    proc = run_kiosk(tmp_path, env={"NOTIFY_SOCKET": address, "WATCHDOG_USEC": "20000000"})
+    systemd = FakeSystemd(tmp_path)
+    proc = run_kiosk(tmp_path, env={"NOTIFY_SOCKET": systemd.address, "WATCHDOG_USEC": "20000000"})
     proc.stdin.write("play\n")
     proc.stdin.flush()
     for line in proc.stdout:
@@ -352,15 +329,7 @@ def test_sigterm_to_a_running_kiosk_records_the_game_and_exits_0(tmp_path):
     assert proc.returncode == 0, err
     assert "stopped by signal" in err
     assert recorded(tmp_path) == [("walked", 0)]
-    systemd.settimeout(1.0)
-    told = []
-    try:
-        while True:
-            told.append(systemd.recv(256).decode())
-    except TimeoutError:
-        pass
-    finally:
-        systemd.close()
+    told = systemd.told()
     assert told[:2] == ["READY=1", "WATCHDOG=1"] and told[-1] == "STOPPING=1"
 
 

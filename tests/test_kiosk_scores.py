@@ -277,14 +277,20 @@ def test_a_damaged_file_names_itself_and_the_fix(tmp_path):
     assert "Move it aside" in caught.value.fix and f"mv {path}* " in caught.value.fix
 
 
-def test_a_table_damaged_inside_is_caught_when_opened(tmp_path):
-    path = tmp_path / "scores.sqlite3"
+def damaged_inside(path: Path) -> bytes:
+    """A table of 200 games at ``path`` with two of its pages overwritten; the file's bytes."""
     with ScoreTable.open(path) as t:
         for n in range(200):
             t.record(game(n))
     data = bytearray(path.read_bytes())
     data[4096 * 2: 4096 * 4] = os.urandom(4096 * 2)  # pages of the tables, not the header
     path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def test_a_table_damaged_inside_is_caught_when_opened(tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    damaged_inside(path)
     with pytest.raises(ScoreError, match="damaged") as caught:
         ScoreTable.open(path)
     assert "Move it aside" in caught.value.fix

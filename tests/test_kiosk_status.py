@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -163,3 +164,63 @@ def test_the_kiosk_help_shows_the_status_command(capsys):
         main(["kiosk", "--help"])
     assert done.value.code == 0
     assert "status" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- how runs ended, failed starts
+def test_a_run_that_recorded_its_end_says_how_even_if_its_pid_is_taken_again(capsys, monkeypatch,
+                                                                              tmp_path):
+    from voicehost.kiosk.status import RunEnd
+    now = datetime.now().astimezone()
+    end = RunEnd(pid=os.getpid(), at=now - timedelta(minutes=1), exit_status=0, how="stopped by SIGHUP")
+    StatusFile(tmp_path / "status.json").write(replace(status(), ended=end))
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 1
+    assert out[0] == f"not running: process {os.getpid()} stopped by SIGHUP at {clock(end.at)}, exit 0"
+
+
+def test_three_failed_starts_in_ten_minutes_are_a_restart_loop(capsys, monkeypatch, tmp_path):
+    from voicehost.kiosk.status import RunEnd
+    now = datetime.now().astimezone()
+    pid = ended_pid()
+    end = RunEnd(pid=pid, at=now, exit_status=2, how="failed to start",
+                 detail="/var/lib/voicehost/scores.sqlite3: written by a newer voicehost. Upgrade.",
+                 ready=False)
+    starts = (now - timedelta(minutes=30), now - timedelta(minutes=8), now - timedelta(minutes=4), now)
+    StatusFile(tmp_path / "status.json").write(replace(status(pid), ended=end, failed_starts=starts))
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert (code, out[0]) == (1, "restart loop: 3 failed starts in the last 10 minutes")
+    assert f"  ended:       process {pid} failed to start at {clock(now)}, exit 2: " \
+           "/var/lib/voicehost/scores.sqlite3: written by a newer voicehost." in out
+
+    StatusFile(tmp_path / "status.json").write(replace(status(pid), ended=end, failed_starts=starts[::3]))
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 1 and out[0].startswith(f"not running: process {pid} failed to start at")
+    assert "  failed:      1 start in the last 10 minutes" in out
+
+    stopped = RunEnd(pid=pid, at=now, exit_status=0, how="stopped by SIGTERM")  # it started after all
+    StatusFile(tmp_path / "status.json").write(replace(status(pid), ended=stopped, failed_starts=starts))
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert out[0] == f"not running: process {pid} stopped by SIGTERM at {clock(now)}, exit 0"
+    assert "  failed:      3 starts in the last 10 minutes" in out
+
+
+def test_the_status_of_an_older_voicehost_is_still_read(capsys, monkeypatch, tmp_path):
+    now = datetime.now().astimezone()
+    (tmp_path / "status.json").write_text(
+        f'{{"pid": {os.getpid()}, "started": "{now.isoformat()}", "updated": "{now.isoformat()}", '
+        '"games_today": 3, "last_error": null, "rss_bytes": 1000000}')
+    code, out = kiosk_status(capsys, monkeypatch, tmp_path, "--state-dir", str(tmp_path))
+    assert code == 0 and "  games today: 3" in out
+
+
+def test_a_write_that_failed_is_carried_by_the_next_one_that_succeeds(tmp_path):
+    blocker = tmp_path / "state"
+    blocker.write_text("a file where the state folder should be")
+    writer = StatusFile(blocker / "status.json")
+    writer.write(status(games=2))
+    assert writer.failing
+    blocker.unlink()
+    writer.write(status(games=3))
+    writer.write(status(games=4))
+    gap = read_status(blocker / "status.json").status_gap
+    assert gap.startswith("not written from ") and gap.endswith(": File exists")  # mkdir said so

@@ -7,12 +7,17 @@ import argparse
 import importlib
 import logging
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..config import Settings, load_settings
 from ..game.editions import EDITIONS
 from ..host.session import SetupError, deck_paths
 from ..language.locale import Locale, listed_languages
+
+if TYPE_CHECKING:
+    from ..kiosk.heartbeat import Heartbeat
 
 KIOSK_EPILOG = """examples:
   voicehost kiosk                          # listen when there is a microphone
@@ -21,8 +26,8 @@ KIOSK_EPILOG = """examples:
   voicehost kiosk --edition de --seed 7
   printf 'play\\n1\\ny\\n' | voicehost kiosk --input text   # ends with the input, exit 0
 
-Runs until SIGTERM or SIGINT (Ctrl-C): the line being said is finished, the game is
-recorded, and it exits 0. Settings: the kiosk section of config.yaml.
+Runs until SIGTERM, SIGHUP or SIGINT (Ctrl-C): the line being said is finished, the game
+is recorded, and it exits 0. Settings: the kiosk section of config.yaml.
 """
 FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.language": "--lang",
          "game.seed": "--seed"}
@@ -94,36 +99,62 @@ def _stdin_is_a_terminal() -> bool:
         return False
 
 
+def kiosk_heartbeat(state_dir: Path, facts) -> "Heartbeat":
+    """The heartbeat writing ``status.json`` in ``state_dir``, carrying on what the status
+    there says about the runs before this one."""
+    from ..kiosk.heartbeat import Heartbeat, local_now
+    from ..kiosk.runs import History
+    from ..kiosk.status import FILE_NAME, StatusFile
+    path = state_dir / FILE_NAME
+    return Heartbeat(StatusFile(path), facts, history=History.read(path, local_now()))
+
+
 def run_kiosk(args: argparse.Namespace) -> int:
+    """Run the booth, and write into its status file how the run ended (the exit status, the
+    signal, the error). An error before the booth is ready is a failed start, recorded even
+    when the settings cannot be read (then in the default state folder)."""
     from ..kiosk.booth import Booth
     from ..kiosk.decks import DeckSource
-    from ..kiosk.heartbeat import Heartbeat
-    from ..kiosk.scores import ScoreError, ScoreTable, table_path
+    from ..kiosk.score_file import KioskScores
+    from ..kiosk.scores import ScoreError, table_path
     from ..host.player_input import Clock
     from ..kiosk.shutdown import StopSignals
-    from ..kiosk.status import FILE_NAME, StatusFile
+    from ..kiosk.status import Facts
+    from .main import exit_status
 
-    settings = kiosk_settings(args)
-    locale = Locale.load(settings.game.language)
-    path = table_path(settings.kiosk.state_dir)
-    log = kiosk_log(path.parent)
-    decks = DeckSource(deck_paths(settings), settings.game.language, log, edition=EDITIONS[settings.game.edition])
-    try:
-        scores = ScoreTable.open(path)
-    except ScoreError as exc:
-        raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
     signals = StopSignals()
-    booth = None
-    heartbeat = Heartbeat(StatusFile(path.parent / FILE_NAME),
-                          lambda: booth.facts() if booth else (0, None))
-    signals.on_stop = heartbeat.stopping
-    signals.install()
+    signals.install()  # from the start: a SIGHUP while setting up is a stop too
+    heartbeat = scores = booth = None
+
+    def facts() -> Facts:
+        known = booth.facts() if booth else Facts(games_today=heartbeat.history.games_today)
+        return replace(known, score_table=scores.note if scores else None)
+
     try:
-        booth = Booth(settings, locale, lambda: open_kiosk_devices(args, settings, locale), scores, decks,
-                      log=log, clock=Clock(), signals=signals, heartbeat=heartbeat,
-                      ready=heartbeat.ready, waiting=heartbeat.waiting)
-        return booth.run()
+        settings = kiosk_settings(args)
+        locale = Locale.load(settings.game.language)
+        path = table_path(settings.kiosk.state_dir)
+        heartbeat = kiosk_heartbeat(path.parent, facts)
+        heartbeat.starting()
+        signals.on_stop = heartbeat.stopping
+        log = kiosk_log(path.parent)
+        decks = DeckSource(deck_paths(settings), settings.game.language, log,
+                           edition=EDITIONS[settings.game.edition])
+        try:
+            scores = KioskScores.open(path, log=log, changed=heartbeat.changed)
+        except ScoreError as exc:
+            raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
+        booth = Booth(settings, locale, lambda: open_kiosk_devices(args, settings, locale), scores,
+                      decks, log=log, clock=Clock(), signals=signals, heartbeat=heartbeat,
+                      ready=heartbeat.ready, waiting=heartbeat.waiting, changed=heartbeat.changed)
+        code = booth.run()
+    except BaseException as exc:
+        heartbeat = heartbeat or kiosk_heartbeat(table_path(None).parent, facts)
+        heartbeat.end(exit_status(exc), signal=signals.name, error=exc)
+        raise
+    else:
+        heartbeat.end(code, signal=signals.name)  # with the games of the day, as it leaves them
+        return code
     finally:
-        if booth:
-            heartbeat.write_status()  # the games of the day, as the kiosk leaves them
-        scores.close()
+        if scores:
+            scores.close()

@@ -26,6 +26,23 @@ class UsageError(Exception):
     """A problem the user can fix; printed without a traceback, exit status 2."""
 
 
+EXPLAINED = (ConfigError, SetupError, LocaleError, UsageError, FixableError, DeckError)
+"""Errors printed as one message, with exit status 2."""
+
+
+def exit_status(exc: BaseException) -> int:
+    """The exit status ``main`` gives for ``exc`` leaving a command."""
+    if isinstance(exc, BrokenPipeError):
+        return 1
+    if isinstance(exc, EXPLAINED):
+        return 2
+    if isinstance(exc, KeyboardInterrupt):
+        return 130
+    if isinstance(exc, SystemExit):
+        return exc.code if isinstance(exc.code, int) else 1
+    return 1
+
+
 def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
@@ -79,10 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (ConfigError, SetupError, LocaleError, UsageError) as exc:
-        print(f"voicehost: {exc}", file=sys.stderr)
-        return 2
-    except (FixableError, DeckError) as exc:  # devices, voices, models, files: they carry their fix
+    except EXPLAINED as exc:  # settings, devices, voices, models, files: they carry their fix
         print(f"voicehost: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # a game in progress says how to resume it (cli/play.py)

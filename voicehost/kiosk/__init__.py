@@ -3,12 +3,13 @@ time through the ordinary ``Host``, ends games whose player walked off or ran ou
 time (through the engine's ``Abandon``), announces the winnings and the place on the
 high-score table (``scores.py``, with its failures and their fixes in
 ``score_errors.py``), and keeps running through errors, lost devices and a dying speech
-worker until it is sent SIGTERM. ``booth.py`` is its state machine (attract, playing,
-results, restarting, stopping), ``shutdown.py`` the stop flag every listen and line
-checks. What keeps
-it running unattended: the rotating log (``logs.py``), the status file that
-``voicehost kiosk status`` reads (``status.py``) and the systemd notifications
-(``notify.py``).
+worker until it is sent SIGTERM or SIGHUP. ``booth.py`` is its state machine (attract,
+playing, results, restarting, stopping), ``shutdown.py`` the stop flag every listen and
+line checks. What keeps it running unattended: the rotating log (``logs.py``), the score
+table's file kept usable (``score_file.py``: a damaged one moved aside, a removed one
+made again), the status file that ``voicehost kiosk status`` reads (``status.py``,
+written by ``heartbeat.py``, with how each run ended and the starts that failed:
+``runs.py``) and the systemd notifications (``notify.py``).
 
 May use voicehost.host, voicehost.game, voicehost.questions, voicehost.language,
 voicehost.config and voicehost.errors; only ``voicehost.cli`` imports it. Devices

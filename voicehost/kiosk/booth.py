@@ -7,8 +7,11 @@
        +--a fault--> RESTARTING   is reopened before RESULTS)   +--stopping--> STOPPING
                          |
                          +--> ATTRACT
-    ATTRACT and RESTARTING go to STOPPING once stopping() (SIGTERM, SIGINT), or when
+    ATTRACT and RESTARTING go to STOPPING once stopping() (SIGTERM, SIGHUP, SIGINT), or when
     the typed input ends; a game in progress then ends and is recorded first.
+
+Every change an operator should see (a state entered, an error, a device lost or back:
+``DeviceWatch``) is passed on through ``changed`` (the status file is written then).
 
 It opens the devices when it starts running; devices that cannot be opened (no
 microphone and no terminal to type on, a speaker unplugged) are waited for, the reason
@@ -43,11 +46,13 @@ from ..host.session import confirm_everything
 from ..language.locale import Locale
 from .attract import Attract
 from .decks import DeckSource
+from .device_watch import DeviceWatch
 from .game import KioskGame, new_game
 from .lines import KioskLines
 from .names import clean_name
 from .scores import GameRecord, Placing, ScoreError, ScoreTable
 from .shutdown import FinishLine, StopSignals
+from .status import Facts
 
 Devices = Callable[[], "tuple[PlayerInput, HostOutput]"]
 REOPEN_SECONDS = 2.0
@@ -80,7 +85,8 @@ class Booth:
                  heartbeat: Callable[[], None] = lambda: None,
                  ready: Callable[[], None] = lambda: None,
                  waiting: Callable[[str | None], None] = lambda reason: None,
-                 sleep: Callable[[float], None] | None = None) -> None:
+                 sleep: Callable[[float], None] | None = None,
+                 changed: Callable[[], None] = lambda: None) -> None:
         self.settings = settings
         self.locale = locale
         self.open_devices = open_devices
@@ -98,7 +104,11 @@ class Booth:
         """Told why the devices cannot be opened (None: they are open again), for the status
         and systemd's ``STATUS=``."""
         self._ready = False
+        self.changed = changed
+        """Called on every change an operator should see at once (``facts()`` changed)."""
         self.sleep = sleep or self.signals.nap
+        self.devices = DeviceWatch(log, wall, lambda: self.heartbeat(), lambda: self.changed())
+        """The device being waited for, if any (for the status)."""
         seed = settings.game.seed
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
@@ -106,7 +116,7 @@ class Booth:
         self.attract = Attract(self.lines, self.phrases,
                                every_seconds=settings.kiosk.attract_every_seconds,
                                quiet_hours=settings.kiosk.quiet_hours, clock=clock,
-                               wall=wall, heartbeat=heartbeat)
+                               wall=wall, heartbeat=self.devices.beat)
         self.input: PlayerInput | None = None
         self.output: HostOutput | None = None
         self.state = State.STOPPING
@@ -131,6 +141,7 @@ class Booth:
     def run(self) -> int:
         """Open the devices (waiting for them as long as it takes), then go from state to
         state until STOPPING."""
+        self.state = State.RESTARTING  # opening the devices
         devices = self._open()
         if devices is None:  # asked to stop while waiting for the devices
             self.log.info("stopped by signal %s", self.signals.requested)
@@ -140,15 +151,16 @@ class Booth:
             self.settings = confirm_everything(self.settings)
         self.log.info("kiosk started: edition %s, input %s", self.settings.game.edition,
                       type(self.input).__name__)
-        self._tell_ready()
         self.state = State.ATTRACT
+        self._tell_ready()
         try:
             while self.state is not State.STOPPING:
                 self.state = self._steps[self.state]()
+                self.changed()
         finally:
             self._close()
         if self.stopping():
-            self.log.info("stopped by signal %s", self.signals.requested)
+            self.log.info("stopped by signal %s", self.signals.name)
         return 0
 
     def _attract(self) -> State:
@@ -173,9 +185,10 @@ class Booth:
             game = KioskGame(new_game(self.settings, self.locale.line("kiosk.player_name", n=number),
                                       self.decks.current(), seed),
                              self.locale, self.lines, self.input, self.output, self.settings,
-                             clock=self.clock, heartbeat=self.heartbeat, seed=seed,
+                             clock=self.clock, heartbeat=self.devices.beat, seed=seed,
                              stop=self.stopping)
         except Exception as exc:  # noqa: BLE001 - a deck that cannot make a game
+            self._numbers[started.date()] = number - 1  # no game: the number is not used
             self.fault(exc, None)
             return State.ATTRACT
         self.input.drop_keys()  # keys mashed before the start do not answer the first question
@@ -233,6 +246,7 @@ class Booth:
         if devices is not None:
             self.input, self.output = devices
             self.log.info("devices reopened")
+            self.devices.back()
 
     def ask_name(self, player: str) -> str | None:
         """A name typed for the table (``kiosk.ask_name``, kept clean: ``names.py``), or
@@ -264,22 +278,27 @@ class Booth:
             return self.lines.line("place_first_today", all_time=all_time)
         return self.lines.line("place", today=self.lines.ordinal(placing.today), all_time=all_time)
 
-    def facts(self) -> tuple[int, str | None]:
-        """For the status file: the games played today, and the last error."""
+    def facts(self) -> Facts:
+        """For the status file: the games played today (the table's count, or the booth's own
+        when that is more: a table that was removed or could not be written), the last
+        error, the state and a device waited for."""
         day = self.wall().date()
+        counted = self._numbers.get(day, 0) - (1 if self.state in (State.PLAYING, State.RESULTS) else 0)
         try:
-            games_today = self.scores.next_player_number(day) - 1
+            games_today = max(self.scores.next_player_number(day) - 1, counted)
         except ScoreError:
-            games_today = self._numbers.get(day, 0)
-        return games_today, self.last_error
+            games_today = counted
+        return Facts(games_today, self.last_error, self.state.value, self.devices.lost)
 
     def player_number(self, day: date) -> int:
-        """The table's count for the day; kept here too, for when the table cannot be read."""
+        """The table's count for the day, never less than the booth's own (kept for when the
+        table cannot be read, or was removed and made again: numbers never restart)."""
+        counted = self._numbers.get(day, 0)
         try:
-            number = self.scores.next_player_number(day)
+            number = max(self.scores.next_player_number(day), counted + 1)
         except ScoreError as exc:
             self.log.error("the score table cannot be read: %s", exc)
-            number = self._numbers.get(day, 0) + 1
+            number = counted + 1
         self._numbers[day] = number
         return number
 
@@ -290,6 +309,7 @@ class Booth:
         self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {type(exc).__name__}: {exc}".splitlines()[0]
         self.log.error("error %s: %s", "in a game" if game else "between games", self.last_error,
                        exc_info=exc)
+        self.changed()
         if game is not None and isinstance(exc, FixableError):
             self.reopen()
         if game is not None and self.output is not None:
@@ -304,8 +324,8 @@ class Booth:
         """A device lost inside a game is waited for in the device's own retry loop; the
         heartbeat goes on from there, so systemd does not take the wait for a hang. Every
         line is finished before a stop, and none is said after it."""
-        player_input.keep_alive(self.heartbeat)
-        output.keep_alive(self.heartbeat)
+        player_input.keep_alive(self.devices.pinger("input", player_input))
+        output.keep_alive(self.devices.pinger("output", output))
         return player_input, FinishLine(output, self.signals)
 
     def _open(self) -> tuple[PlayerInput, HostOutput] | None:

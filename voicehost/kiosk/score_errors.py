@@ -12,6 +12,11 @@ class ScoreError(FixableError):
     """The table cannot be read or written; the message names the file and the fix."""
 
 
+class DamagedTable(ScoreError):
+    """The file is not a whole SQLite table (SQLite's "malformed", "not a database", a failed
+    ``quick_check``): nothing can be read from it or added to it. The kiosk moves it aside."""
+
+
 FIX_ASIDE = ("Move it aside, with any -wal and -shm file beside it (for example: mkdir -p "
              "{path.parent}/damaged && mv {path}* {path.parent}/damaged/); a new, empty table "
              "is made the next time it is opened.")
@@ -28,7 +33,7 @@ def sqlite_error(path: Path, exc: sqlite3.Error, what: str) -> ScoreError:
     detail = str(exc)
     code = (getattr(exc, "sqlite_errorcode", None) or _code_from(detail)) & 0xFF
     if code in (11, 26):  # SQLITE_CORRUPT, SQLITE_NOTADB
-        return ScoreError(f"{path}: the score table is damaged ({detail}).", FIX_ASIDE.format(path=path))
+        return DamagedTable(f"{path}: the score table is damaged ({detail}).", FIX_ASIDE.format(path=path))
     if code == 13:  # SQLITE_FULL
         return ScoreError(f"{path}: {what}: the disk is full.", FIX_SPACE.format(folder=path.parent))
     if code == 10:  # SQLITE_IOERR: a write refused (a file size limit, a failing disk)

@@ -33,7 +33,7 @@ from typing import Iterator
 from ..game.lifelines import REGISTRY
 from ..host.save import state_dir as state_folder
 from ..questions.played import QuestionPlays
-from .score_errors import FIX_ASIDE, FIX_FOLDER, FIX_IO, ScoreError, sqlite_error
+from .score_errors import FIX_ASIDE, FIX_FOLDER, FIX_IO, DamagedTable, ScoreError, sqlite_error
 
 __all__ = ["AnswerRecord", "GameRecord", "Placing", "ScoreError", "ScoreTable", "StoredGame",
            "Cleared", "table_path", "EXPORT_COLUMNS"]
@@ -179,7 +179,7 @@ class ScoreTable:
                              "Upgrade voicehost, or " + FIX_ASIDE.format(path=self.path))
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
-            raise ScoreError(f"{self.path}: the score table is damaged ({check}).",
+            raise DamagedTable(f"{self.path}: the score table is damaged ({check}).",
                              FIX_ASIDE.format(path=self.path))
         if version == SCHEMA_VERSION:
             return

@@ -1,4 +1,4 @@
-"""SIGTERM and SIGINT: finish the line being said, record the game, and stop.
+"""SIGTERM, SIGINT and SIGHUP: finish the line being said, record the game, and stop.
 
 ``StopSignals`` turns a signal into a stop flag (``stopping()``) that the booth's states,
 every listen and every line check: a listen returns at once, a line not yet begun is not
@@ -6,6 +6,10 @@ said, and the booth leaves its loop. A line being said (a ``deferred()`` section
 finished; one still running ``grace`` seconds after the signal is cut short (the output's
 ``stop``), so the kiosk stops within 3 s of the signal. Without ``install()`` nothing
 changes (the tests drive most kiosks without signals; ``request()`` stops them by hand).
+
+SIGHUP (its terminal hung up: an ssh session closed, a console taken over by
+``TTYVHangup=``, ``systemctl kill -s HUP``) is a stop like SIGTERM, not the default
+instant exit 129 that would lose the game in progress.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from typing import Callable
 from ..host.output import HostOutput
 
 GRACE_SECONDS = 2.0
+SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+"""The signals that stop the kiosk as a stop flag."""
 
 
 class StopSignals:
@@ -34,7 +40,7 @@ class StopSignals:
         self._timer: threading.Timer | None = None
 
     def install(self) -> None:
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        for sig in SIGNALS:
             signal.signal(sig, self._on_signal)
 
     def _on_signal(self, signum, frame) -> None:
@@ -54,6 +60,16 @@ class StopSignals:
 
     def stopping(self) -> bool:
         return self.requested is not None
+
+    @property
+    def name(self) -> str | None:
+        """The name of the signal that asked the kiosk to stop ("SIGHUP"), once one has."""
+        if self.requested is None:
+            return None
+        try:
+            return signal.Signals(self.requested).name
+        except ValueError:
+            return f"signal {self.requested}"
 
     def nap(self, seconds: float) -> None:
         """Sleep, unless (or until) the kiosk is asked to stop."""
