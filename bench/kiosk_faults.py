@@ -5,8 +5,10 @@ by a scripted visitor, while faults are injected one after another.
 
 The kiosk runs as its service would (``--input text`` from a pipe, the host's voice
 rendered by the real speech worker into ``--speaker-file``), with its state folder on a
-small tmpfs of its own (as root; without one, the full-disk and read-only faults are
-skipped and say so). The visitor types a game's worth of answers every few seconds. The
+small tmpfs of its own (run as root; without it the full-disk and read-only faults are
+skipped and say so). Read-only is a read-only bind mount over the folder: what the kiosk
+already has open stays writable, as after an operator's chmod; nothing new can be
+written there. The visitor types a game's worth of answers every few seconds. The
 run is cut into equal slots; in each, one fault:
 
   speech worker killed, score table deleted, garbage written into it, the state folder
@@ -163,8 +165,9 @@ def mount_tmpfs(folder: Path) -> bool:
     folder.mkdir(parents=True, exist_ok=True)
     if os.geteuid() != 0:
         return False
-    run = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={TMPFS_MB}m", "tmpfs", str(folder)],
-                         capture_output=True)
+    run = subprocess.run(["mount", "-t", "tmpfs", "-o",
+                          f"size={TMPFS_MB}m", "tmpfs",
+                          str(folder)], capture_output=True)
     return run.returncode == 0
 
 
@@ -186,9 +189,10 @@ def inject(fault: str, kiosk: Kiosk, tmpfs: bool) -> tuple[str, callable]:
     if fault in ("state folder read-only", "full disk") and not tmpfs:
         return "SKIPPED: needs a tmpfs (run as root)", lambda: None
     if fault == "state folder read-only":
-        subprocess.run(["mount", "-o", "remount,ro", str(state)], check=True)
-        return "remounted read-only", lambda: subprocess.run(
-            ["mount", "-o", "remount,rw", str(state)], check=True)
+        subprocess.run(["mount", "--bind", str(state), str(state)], check=True)
+        subprocess.run(["mount", "-o", "remount,ro,bind", str(state)], check=True)
+        return "a read-only bind mount over it", lambda: subprocess.run(
+            ["umount", "-l", str(state)], check=True)
     if fault == "full disk":
         filler = state / "filler"
         with open(filler, "wb") as f:
@@ -274,8 +278,8 @@ def main() -> int:
     print()
     print(f"# kiosk under faults, {datetime.date.today()}")
     print(f"command: {command}  ({args.minutes:g} min, {len(FAULTS)} faults, {slot:.0f} s each)")
-    print(f"machine: {cpu_model()}, {os.cpu_count()} cores, {platform.python_version()}; "
-          f"{package_versions()}")
+    print(f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+          f"{', '.join(package_versions(['voicehost', 'pyttsx3', 'PyYAML']))}")
     print(f"state folder on a {TMPFS_MB} MB tmpfs: {'yes' if tmpfs else 'no (not root)'}")
     print()
     print("| fault | injected | kiosk alive after | games after it was lifted | kiosk status (exit) |")
