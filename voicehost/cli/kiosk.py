@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 
 from ..config import Settings, load_settings
+from ..errors import FixableError
 from ..game.editions import EDITIONS
 from ..host.session import SetupError, deck_paths
 from ..language.locale import Locale, listed_languages
+from .board import BoardWatch, close_board, open_board
 
 KIOSK_EPILOG = """examples:
   voicehost kiosk                          # listen when there is a microphone
@@ -25,7 +27,7 @@ Runs until SIGTERM or SIGINT (Ctrl-C): the line being said is finished, the game
 recorded, and it exits 0. Settings: the kiosk section of config.yaml.
 """
 FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.language": "--lang",
-         "game.seed": "--seed"}
+         "game.seed": "--seed", "display.address": "--display"}
 NESTED = ("kiosk_scores", "kiosk_status")
 """Modules that add a nested command (``add_command(kiosk_subparsers)``), when present."""
 
@@ -45,6 +47,8 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="repeatable games (game.seed)")
     p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")
     p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
+    p.add_argument("--display", metavar="[HOST:]PORT",
+                   help="show the booth on a web page: games, invitation, scores (display.address)")
     p.set_defaults(func=run_kiosk)
     nested = p.add_subparsers(dest="kiosk_command", metavar="COMMAND")
     for name in NESTED:
@@ -60,7 +64,7 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
 
 def kiosk_settings(args: argparse.Namespace) -> Settings:
     overrides = {"input.mode": args.input, "game.edition": args.edition, "game.language": args.lang,
-                 "game.seed": args.seed}
+                 "game.seed": args.seed, "display.address": args.display}
     return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
 
@@ -112,18 +116,26 @@ def run_kiosk(args: argparse.Namespace) -> int:
         scores = ScoreTable.open(path)
     except ScoreError as exc:
         raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
+    try:
+        board = open_board(settings, locale, log)
+    except FixableError:
+        scores.close()
+        raise
     signals = StopSignals()
+    watch = BoardWatch(board, settings, locale, scores, log) if board else None
+    devices = lambda: open_kiosk_devices(args, settings, locale)  # noqa: E731
     booth = None
     heartbeat = Heartbeat(StatusFile(path.parent / FILE_NAME),
                           lambda: booth.facts() if booth else (0, None))
     signals.on_stop = heartbeat.stopping
     signals.install()
     try:
-        booth = Booth(settings, locale, lambda: open_kiosk_devices(args, settings, locale), scores, decks,
+        booth = Booth(settings, locale, watch.devices(devices) if watch else devices, scores, decks,
                       log=log, clock=Clock(), signals=signals, heartbeat=heartbeat,
-                      ready=heartbeat.ready, waiting=heartbeat.waiting)
+                      ready=heartbeat.ready, waiting=heartbeat.waiting, watch=watch)
         return booth.run()
     finally:
         if booth:
             heartbeat.write_status()  # the games of the day, as the kiosk leaves them
+        close_board(board)
         scores.close()
