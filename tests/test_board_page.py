@@ -419,23 +419,27 @@ def test_the_kiosks_invitation_and_scores_between_games(shots, tmp_path):
         browser.wait_text("press any answer key")
         browser.wait_text(texts["no_games"])
         game = Game(host, url, "en")
-        stream = EventStream(url)
-        host.type("play")
-        game.state(lambda s: s["screen"] == "game" and s["game"]["question"])
-        for level in (1, 2):
-            host.type(game.letter())
+        for number, right in ((1, 2), (2, 3), (3, 1)):  # three visitors, each walking away
+            stream = EventStream(url)
+            host.type("play")
+            game.state(lambda s: s["screen"] == "game" and s["game"]["question"])
+            for level in range(1, right + 1):
+                host.type(game.letter())
+                host.type("y")
+                game.state(lambda s: s["game"] and s["game"]["level"] == level + 1)
+            host.type(game.phrase("walk_away"))
             host.type("y")
-            game.state(lambda s: s["game"] and s["game"]["level"] == level + 1)
-        host.type(game.phrase("walk_away"))
-        host.type("y")
-        seen = stream.states(lambda s: s["screen"] == "results", time.monotonic() + 10)
-        stream.close()
-        result = seen[-1]["booth"]["result"]
-        assert (result["player"], result["amount"], result["today"]) == ("player 1 of today", 2000, 1)
-        browser.wait_text("player 1 of today")
-        attract = game.state(lambda s: s["screen"] == "attract" and s["booth"]["today"])
-        browser.wait_text(attract["booth"]["today"][0]["text"])
-        assert browser.js("return document.querySelectorAll('.score').length") == 2
+            seen = stream.states(lambda s: s["screen"] == "results", time.monotonic() + 10)
+            stream.close()
+            result = seen[-1]["booth"]["result"]
+            assert (result["player"], result["today_games"]) == (f"player {number} of today", number)
+            game.state(lambda s: s["screen"] == "attract" and len(s["booth"]["today"]) == number)
+        attract = game.state(lambda s: True)["booth"]
+        assert [r["amount"] for r in attract["today"]] == [3000, 2000, 1000]
+        assert [r["player"] for r in attract["today"]] == ["player 2 of today", "player 1 of today",
+                                                           "player 3 of today"]
+        browser.wait_text(attract["today"][-1]["player"])
+        assert browser.js("return document.querySelectorAll('.score').length") == 6
         browser.shot("attract")
         check_contrast(browser, 4.5)
     finally:
