@@ -128,13 +128,13 @@ def test_at_a_table_the_vote_the_friend_picked_and_their_tip_are_shown():
     assert any(x["phase"] == "pick_friend" for x in g)
     tip = next(x["lifeline"] for x in g if (x["lifeline"] or {}).get("friend"))
     assert tip["friend"] in ("Ann", "Bo") and tip["tip"] in "ABCD"
-    # a locked answer stays secret at a table until the reveal (the host only says "locked in")
-    locked_secretly = [x for x in g if any(p["locked"] for p in x["players"])
-                       and not x["question"]["answer"]]
-    assert locked_secretly
-    assert all("locked" not in [o["mark"] for o in x["question"]["options"]]
-               for x in locked_secretly if x["phase"] != "confirm_answer"
-               and sum(p["locked"] for p in x["players"]) < len([p for p in x["players"] if p["playing"]]))
+    # A locked answer stays secret at a table while others still answer (the host says only
+    # "Ann has locked in an answer"); the board marks the player, not the option.
+    others_to_answer = [x for x in g if x["question"] and not x["question"]["answer"]
+                        and any(p["locked"] for p in x["players"] if not p["turn"])
+                        and not any(p["locked"] for p in x["players"] if p["turn"])]
+    assert others_to_answer
+    assert all("locked" not in [o["mark"] for o in x["question"]["options"]] for x in others_to_answer)
 
 
 def test_a_real_call_counts_down_on_the_hosts_clock_from_when_the_host_listens():
