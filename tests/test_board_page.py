@@ -147,6 +147,12 @@ def test_a_whole_game_on_the_board(shots, tmp_path, language, theme):
         assert size >= 0.04 * 1080, f"the question is {size}px high, under 4% of 1080"
         assert browser.js("return document.querySelectorAll('ol.options > li').length") == 4
         assert browser.js("return [...document.querySelectorAll('h1, h2')].length") >= 4
+        assert browser.js("return document.querySelectorAll('h1').length") == 1
+        ids = browser.js("return [...document.querySelectorAll('[id]')].map(e => e.id)")
+        assert len(ids) == len(set(ids)), "an id twice"
+        assert browser.js("return [...document.querySelectorAll('[aria-labelledby]')].every("
+                          "e => document.getElementById(e.getAttribute('aria-labelledby')))")
+        assert browser.js("return document.querySelectorAll('table.players th[scope=col]').length") == 5
         assert browser.js("return document.getElementById('caption').getAttribute('aria-live')") == "polite"
         browser.wait_for(lambda b: b.js("return document.getElementById('caption').textContent") ==
                          game.state()["caption"], what="the host's last line as the caption")
