@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
+from voicehost.display.devices import CaptionedOutput, OverheardInput
 from voicehost.game.editions import EDITIONS
 from voicehost.game.engine import Game
 from voicehost.game.rules import Rules
@@ -212,7 +213,10 @@ class HostScenario:
     """After the input ends: the game is rebuilt from its save and resumed with this script."""
 
 
-def play_host(s: HostScenario) -> str:
+def play_host(s: HostScenario, board=None) -> str:
+    """The scenario's transcript. ``board(clock)``, when given, makes a game board
+    (``voicehost.display.show.Show``) that watches the game as ``voicehost play --display``
+    has it watch: told the events, what is said and what is heard."""
     locale = Locale.load(s.language)
     t = Transcript()
     t.add(f"# {s.name}: {s.language}, edition {s.edition}, players {', '.join(s.players)}, "
@@ -222,10 +226,17 @@ def play_host(s: HostScenario) -> str:
     saved: dict = {}
     clock = FakeClock()
 
+    show = board(clock) if board else None
+
     def run(game: Game, script: list, resumed: bool) -> None:
         player = GoldenPlayer(game, locale, t, clock, script, s.policy, s.typed)
-        host = Host(game, locale, player, TranscriptOutput(t), options=HostOptions(**s.options),
-                    save=lambda g: saved.update(game=g.to_dict()), clock=clock, seed=s.seed)
+        output = TranscriptOutput(t)
+        if show is not None:
+            show.begin(game)
+            player, output = OverheardInput(player, show), CaptionedOutput(output, show)
+        host = Host(game, locale, player, output, options=HostOptions(**s.options),
+                    save=lambda g: saved.update(game=g.to_dict()), clock=clock, seed=s.seed,
+                    log=show)
         host.run(resumed=resumed)
 
     run(game, s.script, False)
@@ -368,7 +379,10 @@ KIOSK_SCENARIOS = [
 ]
 
 
-def play_kiosk(s: KioskScenario) -> str:
+def play_kiosk(s: KioskScenario, watch=None) -> str:
+    """The session's transcript. ``watch(clock, wall, scores)``, when given, makes what
+    watches the booth (``voicehost.kiosk.watch.BoothWatch``) and returns it with a function
+    that wraps the booth's devices (as ``voicehost kiosk --display`` does)."""
     from voicehost.config import GameSettings, KioskSettings, Settings
     from voicehost.kiosk.booth import Booth
     from voicehost.kiosk.decks import DeckSource
@@ -396,10 +410,12 @@ def play_kiosk(s: KioskScenario) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         table = ScoreTable.open(Path(tmp) / "scores.sqlite3")
         try:
-            booth = Booth(settings, locale, lambda: (visitor, TranscriptOutput(t)), table,
+            watcher, devices = watch(clock, noon, table) if watch else (None, lambda d: d)
+            booth = Booth(settings, locale, lambda: devices((visitor, TranscriptOutput(t))), table,
                           DeckSource([str(DECKS / f"{s.language}.yaml")], s.language, log,
                                      edition=EDITIONS[s.edition]),
-                          log=log, clock=clock, wall=lambda: noon, sleep=lambda s: None)
+                          log=log, clock=clock, wall=lambda: noon, sleep=lambda s: None,
+                          watch=watcher)
             holder["booth"] = booth
             status = booth.run()
             t.add(f"# exit {status}")

@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "voicehost"
 PARTS = ("game", "language", "questions", "audio", "speech", "host", "terminal", "voice", "testing",
-         "kiosk", "cli")
+         "display", "kiosk", "cli")
 TOP_LEVEL_MODULES = {"__init__.py", "__main__.py", "errors.py", "config.py"}
 
 ENGINE_MAY_IMPORT = frozenset({
@@ -36,6 +36,18 @@ standard library, itself and the error base. A module counts with its submodules
 (``collections`` allows ``collections.abc``). Any other import fails, naming the module
 and the import, until someone decides it belongs here: a file, socket, process, clock,
 terminal, sound or third-party module never does (principle 1)."""
+
+DISPLAY_MAY_IMPORT = frozenset({
+    "__future__", "collections", "copy", "dataclasses", "functools", "html", "http.server",
+    "importlib.resources", "json", "logging", "socket", "threading", "time", "typing",
+    "voicehost.display", "voicehost.game", "voicehost.language", "voicehost.config",
+    "voicehost.errors", "voicehost.host.moments", "voicehost.host.output",
+    "voicehost.host.player_input",
+})
+"""Everything the display (``voicehost/display``) may import: the standard library's web
+server and what it needs, the game, the words and the settings, and of the host only its
+interfaces (what is said, what is heard, the moment, the clock). No sound, speech, voice or
+terminal code, no third-party package: the board only shows what the host does."""
 
 LINT = ("import sys; from importlinter.cli import lint_imports; "
         "sys.exit(lint_imports(no_cache=True, no_logo=True))")
@@ -97,11 +109,12 @@ def test_the_host_reaching_for_the_terminal_breaks_the_contract_and_is_named(tmp
     assert "voicehost.host.phrases -> voicehost.terminal.keyboard" in run.stdout
 
 
-def _allowed(module: str) -> bool:
-    return any(module == ok or module.startswith(ok + ".") for ok in ENGINE_MAY_IMPORT)
+def _allowed(module: str, allowed: frozenset[str] = ENGINE_MAY_IMPORT) -> bool:
+    return any(module == ok or module.startswith(ok + ".") for ok in allowed)
 
 
-def _imported(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
+def _imported(node: ast.Import | ast.ImportFrom, package: str,
+              allowed: frozenset[str] = ENGINE_MAY_IMPORT) -> list[str]:
     """The absolute names an import statement in ``package`` brings in: ``import a.b`` -> a.b;
     ``from ..host import narrator`` in voicehost.game -> voicehost.host.narrator."""
     if isinstance(node, ast.Import):
@@ -109,27 +122,33 @@ def _imported(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
     parts = package.split(".")
     base = parts[:len(parts) - node.level + 1] if node.level else []
     module = ".".join(base + ([node.module] if node.module else []))
-    if _allowed(module):
+    if _allowed(module, allowed):
         return [module]
     return [f"{module}.{alias.name}" for alias in node.names]
 
 
-def engine_imports_not_allowed(package: Path) -> list[str]:
-    """Every import in ``package/game`` outside ``ENGINE_MAY_IMPORT``, as
+def imports_not_allowed(package: Path, part: str, allowed: frozenset[str]) -> list[str]:
+    """Every import in ``package/part`` outside ``allowed``, as
     ``voicehost/game/bank.py:12 imports socket (import socket)``; dynamic imports
     (``__import__``) too."""
     found = []
-    for path in sorted((package / "game").rglob("*.py")):
+    for path in sorted((package / part).rglob("*.py")):
         module_path = path.relative_to(package.parent)
         inside = ".".join(module_path.parent.parts)  # what a relative import is relative to
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             where = f"{module_path.as_posix()}:{getattr(node, 'lineno', 0)}"
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 found += [f"{where} imports {module} ({ast.unparse(node)})"
-                          for module in _imported(node, inside) if not _allowed(module)]
+                          for module in _imported(node, inside, allowed)
+                          if not _allowed(module, allowed)]
             elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "__import__":
                 found.append(f"{where} imports dynamically ({ast.unparse(node)})")
     return found
+
+
+def engine_imports_not_allowed(package: Path) -> list[str]:
+    """Every import in ``package/game`` outside ``ENGINE_MAY_IMPORT``."""
+    return imports_not_allowed(package, "game", ENGINE_MAY_IMPORT)
 
 
 def test_the_rules_engine_imports_only_what_it_is_allowed():
@@ -165,6 +184,44 @@ def test_a_relative_import_out_of_the_engine_is_resolved_and_named(tmp_path):
         "voicehost.host (from .. import host, errors)",
         "voicehost.host.narrator (from ..host import narrator)",
     ]
+
+
+def test_the_display_imports_only_what_it_is_allowed():
+    assert (PACKAGE / "display" / "server.py").is_file()
+    not_allowed = imports_not_allowed(PACKAGE, "display", DISPLAY_MAY_IMPORT)
+    assert not not_allowed, ("the display imports what DISPLAY_MAY_IMPORT does not allow "
+                             "(tests/test_architecture.py):\n" + "\n".join(not_allowed))
+
+
+def test_the_display_reaching_for_sound_or_the_dialogue_is_caught_and_named(tmp_path):
+    """The allow list can fail: sound, the host's loop and a third-party package, added to
+    the board, are each caught and named with their line; and the kiosk, which the contracts
+    keep from the display, importing it breaks a contract."""
+    package = copy_of_the_package(tmp_path)
+    board = package / "display" / "board.py"
+    lines = len(board.read_text().splitlines())
+    add_lines(board, "from ..audio import sounds", "from ..host.loop import Host", "import yaml")
+    assert imports_not_allowed(package, "display", DISPLAY_MAY_IMPORT) == [
+        f"voicehost/display/board.py:{lines + 2} imports voicehost.audio.sounds "
+        "(from ..audio import sounds)",
+        f"voicehost/display/board.py:{lines + 3} imports voicehost.host.loop.Host "
+        "(from ..host.loop import Host)",
+        f"voicehost/display/board.py:{lines + 4} imports yaml (import yaml)",
+    ]
+    add_lines(package / "kiosk" / "watch.py", "from ..display import show")
+    run = lint_imports(tmp_path)
+    assert run.returncode != 0
+    assert "voicehost.kiosk is not allowed to import voicehost.display:" in run.stdout
+    assert "voicehost.kiosk.watch -> voicehost.display.show" in run.stdout
+
+
+def test_the_engine_and_the_host_know_nothing_of_the_display(tmp_path):
+    """The layers put the display above the host: the dialogue importing the board is
+    caught and named."""
+    add_lines(copy_of_the_package(tmp_path) / "host" / "loop.py", "from ..display import show")
+    run = lint_imports(tmp_path)
+    assert run.returncode != 0
+    assert "voicehost.host.loop -> voicehost.display.show" in run.stdout
 
 
 def parts_in_the_contracts() -> set[str]:

@@ -37,6 +37,9 @@ def test_values_and_overrides(tmp_path):
     ("input:\n  min_confidence: 3\n", "input.min_confidence", "0.0 to 1.0"),
     ("game:\n  confirm_answers: sometimes\n", "game.confirm_answers", "true or false"),
     ("host: 12\n", "host", "mapping"),
+    ("display:\n  address: nowhere\n", "display.address", "HOST:PORT"),
+    ("display:\n  theme: dark\n", "display.theme", "normal, high_contrast"),
+    ("display:\n  scale: 9\n", "display.scale", "0.5 to 3.0"),
 ])
 def test_bad_values_name_the_key_and_what_is_allowed(tmp_path, text, key, hint):
     with pytest.raises(ConfigError) as err:
@@ -108,3 +111,15 @@ def test_every_language_with_a_locale_file_and_every_edition_is_allowed(tmp_path
         assert load_settings(write(tmp_path, f"game:\n  edition: {code}\n")).game.edition == code
     with pytest.raises(ConfigError, match="game.language: 'fr' is not allowed. Allowed: en, sv, de."):
         load_settings(write(tmp_path, "game:\n  language: fr\n"))
+
+
+def test_the_boards_address_is_a_port_or_host_and_port_on_this_machine_unless_named():
+    from voicehost.config import DisplaySettings, display_address
+    assert display_address(8080) == ("127.0.0.1", 8080)
+    assert display_address("0.0.0.0:8080") == ("0.0.0.0", 8080)
+    assert display_address("[::1]:8080") == ("::1", 8080)
+    for bad in ("", "8o80", "host:", ":80", "70000"):
+        with pytest.raises(ValueError):
+            display_address(bad)
+    settings = load_settings(None, {"display.address": "9000", "display.theme": "high_contrast"})
+    assert settings.display == DisplaySettings("9000", "high_contrast", 1.0)

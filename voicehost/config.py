@@ -233,6 +233,36 @@ class KioskSettings:
                                            "~/.local/state/voicehost (XDG_STATE_HOME respected).")
 
 
+DISPLAY_HOST = "127.0.0.1"
+"""Where the game board listens unless an address names another host: this machine only."""
+
+
+def display_address(value: int | str) -> tuple[str, int]:
+    """``8080``, ``"8080"`` or ``"HOST:PORT"`` (``"[::1]:8080"`` for IPv6) as (host, port); the
+    host is ``DISPLAY_HOST`` unless named. Port 0 takes any free port. ValueError when
+    malformed."""
+    text = str(value).strip()
+    host, colon, port = text.rpartition(":")
+    host = host.strip("[]") if colon else DISPLAY_HOST
+    if not port.isdigit() or not 0 <= int(port) <= 65535 or (colon and not host):
+        raise ValueError(f"{value!r} is not [HOST:]PORT")
+    return host, int(port)
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    address: typing.Optional[typing.Union[int, str]] = _opt(
+        None, "Serve the live game board (a web page for a TV, the booth's screen or a "
+        "low-vision player's tablet) at [HOST:]PORT, e.g. 8080; without HOST only this machine "
+        "can open it (127.0.0.1); null: no board.", check=display_address,
+        allowed='a port such as 8080, "HOST:PORT" such as "0.0.0.0:8080", or null')
+    theme: str = _opt("normal", "normal: the show's colours; high_contrast: black, white and "
+                      "yellow, every text at least 7:1 against its background.",
+                      ("normal", "high_contrast"))
+    scale: float = _opt(1.0, "Size of everything on the board; 1.0 reads from three metres on "
+                        "a 1080p TV.", lo=0.5, hi=3.0)
+
+
 @dataclass(frozen=True)
 class Settings:
     game: GameSettings = GameSettings()
@@ -243,6 +273,7 @@ class Settings:
     recognizer: RecognizerSettings = RecognizerSettings()
     audio: AudioSettings = AudioSettings()
     kiosk: KioskSettings = KioskSettings()
+    display: DisplaySettings = DisplaySettings()
 
 
 def _describe(tp) -> str:

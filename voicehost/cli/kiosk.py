@@ -15,6 +15,7 @@ from ..config import Settings, load_settings
 from ..game.editions import EDITIONS
 from ..host.session import SetupError, deck_paths
 from ..language.locale import Locale, listed_languages
+from .board import BoardWatch, close_board, open_board
 
 if TYPE_CHECKING:
     from ..kiosk.heartbeat import Heartbeat
@@ -30,7 +31,7 @@ Runs until SIGTERM, SIGHUP or SIGINT (Ctrl-C): the line being said is finished, 
 is recorded, and it exits 0. Settings: the kiosk section of config.yaml.
 """
 FLAGS = {"input.mode": "--input", "game.edition": "--edition", "game.language": "--lang",
-         "game.seed": "--seed"}
+         "game.seed": "--seed", "display.address": "--display"}
 NESTED = ("kiosk_scores", "kiosk_status")
 """Modules that add a nested command (``add_command(kiosk_subparsers)``), when present."""
 
@@ -50,6 +51,8 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="repeatable games (game.seed)")
     p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")
     p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
+    p.add_argument("--display", metavar="[HOST:]PORT",
+                   help="show the booth on a web page: games, invitation, scores (display.address)")
     p.set_defaults(func=run_kiosk)
     nested = p.add_subparsers(dest="kiosk_command", metavar="COMMAND")
     for name in NESTED:
@@ -65,7 +68,7 @@ def add_kiosk_command(sub) -> argparse.ArgumentParser:
 
 def kiosk_settings(args: argparse.Namespace) -> Settings:
     overrides = {"input.mode": args.input, "game.edition": args.edition, "game.language": args.lang,
-                 "game.seed": args.seed}
+                 "game.seed": args.seed, "display.address": args.display}
     return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
 
@@ -124,7 +127,7 @@ def run_kiosk(args: argparse.Namespace) -> int:
 
     signals = StopSignals()
     signals.install()  # from the start: a SIGHUP while setting up is a stop too
-    heartbeat = scores = booth = None
+    heartbeat = scores = booth = board = None
 
     def facts() -> Facts:
         known = booth.facts() if booth else Facts(games_today=heartbeat.history.games_today)
@@ -144,9 +147,13 @@ def run_kiosk(args: argparse.Namespace) -> int:
             scores = KioskScores.open(path, log=log, changed=heartbeat.changed)
         except ScoreError as exc:
             raise SetupError(f"{exc} Or choose another folder with kiosk.state_dir in config.yaml.") from None
-        booth = Booth(settings, locale, lambda: open_kiosk_devices(args, settings, locale), scores,
+        board = open_board(settings, locale, log)
+        watch = BoardWatch(board, settings, locale, scores, log) if board else None
+        devices = lambda: open_kiosk_devices(args, settings, locale)  # noqa: E731
+        booth = Booth(settings, locale, watch.devices(devices) if watch else devices, scores,
                       decks, log=log, clock=Clock(), signals=signals, heartbeat=heartbeat,
-                      ready=heartbeat.ready, waiting=heartbeat.waiting, changed=heartbeat.changed)
+                      ready=heartbeat.ready, waiting=heartbeat.waiting, changed=heartbeat.changed,
+                      watch=watch)
         code = booth.run()
     except BaseException as exc:
         heartbeat = heartbeat or kiosk_heartbeat(table_path(None).parent, facts)
@@ -156,5 +163,6 @@ def run_kiosk(args: argparse.Namespace) -> int:
         heartbeat.end(code, signal=signals.name)  # with the games of the day, as it leaves them
         return code
     finally:
+        close_board(board)
         if scores:
             scores.close()

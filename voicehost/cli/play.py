@@ -9,13 +9,14 @@ import sys
 from ..config import Settings, load_settings
 from ..game.editions import EDITIONS
 from ..host import session
-from ..host.event_log import EventLog
+from ..host.event_log import EventLog, EventLogs
 from ..host.loop import Host, HostOptions
 from ..terminal.screen import ScreenOutput
 from ..host.player_input import EndOfInput
 from ..terminal.keyboard import KeyboardInput
 from ..host.save import SaveStore
 from ..language.locale import Locale, listed_languages
+from .board import close_board, open_board
 
 PLAY_EPILOG = """examples:
   voicehost play                                  # listen when there is a microphone
@@ -56,6 +57,8 @@ def add_play_command(sub) -> None:
     p.add_argument("--resume", action="store_true", help="continue the saved game")
     p.add_argument("--mic-file", metavar="IN.wav", help="a WAV file stands in for the microphone")
     p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
+    p.add_argument("--display", metavar="[HOST:]PORT",
+                   help="show the game live on a web page, e.g. 8080 (display.address)")
     p.set_defaults(func=run_play)
 
 
@@ -64,7 +67,7 @@ FLAGS = {
     "game.format": "--format",
     "game.rounds": "--rounds", "game.seed": "--seed", "lifelines.phone": "--phone",
     "game.save_file": "--save-file", "game.players": "--players",
-    "game.confirm_answers": "--no-confirm",
+    "game.confirm_answers": "--no-confirm", "display.address": "--display",
 }
 """The flags of ``voicehost play`` that override a config key, by key."""
 
@@ -77,6 +80,7 @@ def play_settings(args: argparse.Namespace) -> Settings:
         "game.save_file": args.save_file,
         "game.players": session.parse_players(args.players) if args.players is not None else None,
         "game.confirm_answers": False if args.no_confirm else None,
+        "display.address": args.display,
     }
     return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
@@ -84,14 +88,22 @@ def play_settings(args: argparse.Namespace) -> Settings:
 def run_play(args: argparse.Namespace) -> int:
     settings = play_settings(args)
     locale = Locale.load(settings.game.language)
-    player_input, output = open_devices(args, settings, locale)
+    board = open_board(settings, locale)
+    try:
+        player_input, output = open_devices(args, settings, locale)
+    except BaseException:
+        close_board(board)
+        raise
+    if board:
+        player_input, output = board.watch(player_input, output)
     if player_input.traits.confirm_everything:
         settings = session.confirm_everything(settings)
     try:
-        return host_game(args, settings, locale, player_input, output)
+        return host_game(args, settings, locale, player_input, output, board)
     finally:
         player_input.close()
         output.close()
+        close_board(board)
 
 
 def open_devices(args, settings: Settings, locale: Locale, typed_fallback: bool = True):
@@ -146,9 +158,10 @@ def ignored_on_resume(args) -> list[str]:
     return out
 
 
-def host_game(args, settings: Settings, locale: Locale, player_input, output) -> int:
+def host_game(args, settings: Settings, locale: Locale, player_input, output, board=None) -> int:
     """Set the game up, checking everything that can fail first; an unfinished saved game
-    is moved aside only once a new game really starts."""
+    is moved aside only once a new game really starts. ``board``: the game board, if any
+    (``cli/board.py``), shown the game and told its events."""
     store = SaveStore(settings.game.save_file)
     resume_here = command_line(args, resume=True)
     saved, note = session.resume(store) if args.resume else (None, "")
@@ -191,9 +204,11 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output) ->
                           read_explanations=settings.game.read_explanations,
                           confirm_lifelines=settings.input.confirm_lifelines,
                           resume_command=resume_here)
+    if board:
+        board.begin(game)
     host = Host(game, locale, player_input, output, options=options,
-                save=session.save_function(store, paths, language), log=log,
-                seed=settings.game.seed)
+                save=session.save_function(store, paths, language),
+                log=EventLogs(log, board) if board else log, seed=settings.game.seed)
     if log and saved:
         log.write([{"event": "resumed", "round": game.round, "level": game.level}])
     try:

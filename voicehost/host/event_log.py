@@ -24,3 +24,15 @@ class EventLog:
 
     def close(self) -> None:
         self._handle.close()
+
+
+class EventLogs:
+    """Several logs as one (the ``--events`` log and the game board, say): every batch of
+    events is written to each, in order."""
+
+    def __init__(self, *logs) -> None:
+        self.logs = [log for log in logs if log is not None]
+
+    def write(self, events: list[Event]) -> None:
+        for log in self.logs:
+            log.write(events)

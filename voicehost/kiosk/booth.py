@@ -53,6 +53,7 @@ from .names import clean_name
 from .scores import GameRecord, Placing, ScoreError, ScoreTable
 from .shutdown import FinishLine, StopSignals
 from .status import Facts
+from .watch import BoothWatch
 
 Devices = Callable[[], "tuple[PlayerInput, HostOutput]"]
 REOPEN_SECONDS = 2.0
@@ -86,7 +87,8 @@ class Booth:
                  ready: Callable[[], None] = lambda: None,
                  waiting: Callable[[str | None], None] = lambda reason: None,
                  sleep: Callable[[float], None] | None = None,
-                 changed: Callable[[], None] = lambda: None) -> None:
+                 changed: Callable[[], None] = lambda: None,
+                 watch: BoothWatch | None = None) -> None:
         self.settings = settings
         self.locale = locale
         self.open_devices = open_devices
@@ -109,6 +111,8 @@ class Booth:
         self.sleep = sleep or self.signals.nap
         self.devices = DeviceWatch(log, wall, lambda: self.heartbeat(), lambda: self.changed())
         """The device being waited for, if any (for the status)."""
+        self.watch = watch or BoothWatch()
+        """Told what the booth does (a screen beside it)."""
         seed = settings.game.seed
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
@@ -166,6 +170,7 @@ class Booth:
     def _attract(self) -> State:
         if self.stopping():
             return State.STOPPING
+        self.watch.attract()
         try:
             started = self.attract.wait_for_player(self.input, self.output, self.stopping)
         except EndOfInput:
@@ -186,7 +191,7 @@ class Booth:
                                       self.decks.current(), seed),
                              self.locale, self.lines, self.input, self.output, self.settings,
                              clock=self.clock, heartbeat=self.devices.beat, seed=seed,
-                             stop=self.stopping)
+                             stop=self.stopping, watcher=self.watch)
         except Exception as exc:  # noqa: BLE001 - a deck that cannot make a game
             self._numbers[started.date()] = number - 1  # no game: the number is not used
             self.fault(exc, None)
@@ -194,6 +199,7 @@ class Booth:
         self.input.drop_keys()  # keys mashed before the start do not answer the first question
         self.log.info("game %d started: player %d of today", self.games + 1, number)
         self.current = game
+        self.watch.playing(game.game)
         try:
             ending = game.run()
         except Exception as exc:  # noqa: BLE001 - any error inside a game ends only the game
@@ -222,7 +228,9 @@ class Booth:
         except ScoreError as exc:
             self.last_error = f"{self.wall():%Y-%m-%d %H:%M} {exc}".splitlines()[0]
             self.log.error("the game could not be recorded: %s", exc)
+            self.watch.recorded(record, None)
         else:
+            self.watch.recorded(record, placing)
             self.log.info("game %d ended: %s, %d won, place %d today, %d of all time", self.games,
                           ending, record.winnings, placing.today, placing.all_time)
             if self.output is not None:  # said only when not stopping (FinishLine)

@@ -22,6 +22,7 @@ from ..game.editions import EDITIONS
 from ..game.engine import Game
 from ..game.events import Ending
 from ..game.question import Question
+from ..host.event_log import EventLogs
 from ..host.loop import Host, HostOptions
 from ..host.output import HostOutput
 from ..host.player_input import Clock, PlayerInput, Stop
@@ -111,12 +112,14 @@ class KioskGame:
     def __init__(self, game: Game, locale: Locale, lines: KioskLines, player_input: PlayerInput,
                  output: HostOutput, settings: Settings, *, clock: Clock,
                  heartbeat: Callable[[], None] = lambda: None, seed: int | None = None,
-                 stop: Stop | None = None) -> None:
+                 stop: Stop | None = None, watcher=None) -> None:
         self.game = game
         self.player = game.players[0]
         self.lines = lines
         self.output = output
         self.tally = GameTally()
+        self.log = EventLogs(self.tally, watcher)
+        """The tally, and whoever watches the booth (``watch.BoothWatch``)."""
         k = settings.kiosk
         self.watch = IdleWatch(
             player_input, lambda: output.say(lines.line("still_there", player=self.player)),
@@ -126,7 +129,7 @@ class KioskGame:
                               min_confidence=settings.input.min_confidence,
                               read_explanations=settings.game.read_explanations,
                               confirm_lifelines=settings.input.confirm_lifelines)
-        self.host = KioskHost(game, locale, self.watch, output, options=options, log=self.tally,
+        self.host = KioskHost(game, locale, self.watch, output, options=options, log=self.log,
                               clock=clock, seed=seed, stop=stop, lines=lines)
 
     def run(self) -> str:
@@ -142,7 +145,7 @@ class KioskGame:
         """End the game now, outside the host (a fault, a stop), saying nothing; the
         engine pays and the tally records it."""
         if not self.game.over:
-            self.tally.write(self.game.apply(c.Abandon(ending)))
+            self.log.write(self.game.apply(c.Abandon(ending)))
 
     def winnings(self) -> int:
         """What the player takes home: after the game, the bank; during it, what walking
