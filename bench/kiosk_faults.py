@@ -126,7 +126,10 @@ class Kiosk:
         run = subprocess.run([sys.executable, "-m", "voicehost", "kiosk", "status", "--state-dir",
                               str(self.state)], capture_output=True, text=True, timeout=30,
                              env={**os.environ, "PYTHONPATH": str(ROOT)})
-        return run.returncode, " | ".join(line.strip() for line in run.stdout.splitlines()[:4])
+        lines = [line.strip() for line in run.stdout.splitlines()]
+        telling = [line for line in lines[1:] if line.split(":")[0] in
+                   ("score table", "last error", "status gap", "last run", "devices")]
+        return run.returncode, " | ".join(lines[:1] + telling)
 
 
 def games_in(path: Path) -> set[tuple[str, str]]:
@@ -285,7 +288,7 @@ def main() -> int:
     print("| fault | injected | kiosk alive after | games after it was lifted | kiosk status (exit) |")
     print("|---|---|---|---|---|")
     for fault, note, alive, after, during, code, said in rows:
-        print(f"| {fault} | {note} | {'yes' if alive else 'NO'} | {after} | {code}: {said[:90]} |")
+        print(f"| {fault} | {note} | {'yes' if alive else 'NO'} | {after} | {code}: {said[:240]} |")
     print()
     print(f"games logged as recorded: {logged}; in the table or a copy moved aside: {len(final)}; "
           f"destroyed by the deletion itself: {destroyed}; lost: {lost} (target 0)")
