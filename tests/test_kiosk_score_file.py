@@ -55,6 +55,24 @@ def test_a_damaged_table_is_moved_aside_whole_and_a_new_one_started(tmp_path, ki
     scores.close()
 
 
+def test_a_table_overwritten_while_open_is_moved_aside_and_the_next_game_kept(tmp_path, kiosk_log):
+    """Garbage written over the table in place (the same file, so no new inode to notice)
+    was written into again and again, unreadable at the next start."""
+    path = tmp_path / "scores.sqlite3"
+    scores = KioskScores.open(path, log=LOG, wall=lambda: AT)
+    scores.record(game(1000))
+    garbage = os.urandom(50_000)
+    with open(path, "r+b") as handle:  # in place, as `head -c 50000 /dev/urandom >` does
+        handle.write(garbage)
+    assert scores.record(game(2000)).all_time_games == 1  # a new table holds the new game
+    assert "damaged" in scores.note and "overwritten" in scores.note
+    aside = tmp_path / "scores.sqlite3.damaged-2026-12-03T1015"
+    assert aside.read_bytes()[:50_000] == garbage  # kept as it was found
+    scores.close()
+    with ScoreTable.open(path) as table:
+        assert [g.game.winnings for g in table.standings()] == [2000]
+
+
 def test_a_name_already_taken_is_never_overwritten(tmp_path):
     path = tmp_path / "scores.sqlite3"
     earlier = tmp_path / "scores.sqlite3.damaged-2026-12-03T1015"

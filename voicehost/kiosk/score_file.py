@@ -3,7 +3,8 @@
 ``KioskScores`` is the ``ScoreTable`` the booth writes to, kept usable for weeks:
 
 - A **damaged** table (``DamagedTable``: not a database, malformed, a failed check), found
-  when the kiosk starts or when a game is recorded, is moved aside with its ``-wal`` and
+  when the kiosk starts, when a game is recorded, or before any read or write when the
+  file no longer starts as an SQLite file (overwritten in place), is moved aside with its ``-wal`` and
   ``-shm`` files to ``scores.sqlite3.damaged-2026-12-03T1015`` (``-wal``, ``-shm``) and a
   new, empty table is started; the log says so once, and so does the status
   (``note``). Nothing is deleted, truncated or overwritten: a name already taken gets
@@ -151,8 +152,11 @@ class KioskScores:
         if self._table is not None:
             now = _identity(self.path)
             if now == self._opened[""]:
-                return self._table
-            self._lost(now is None)
+                if _sqlite_header(self.path):
+                    return self._table
+                self._damaged("overwritten while the kiosk ran: not an SQLite file any more")
+            else:
+                self._lost(now is None)
         self._open()
         self.changed()
         return self._table
@@ -187,12 +191,17 @@ class KioskScores:
         try:
             return table.record(game)
         except DamagedTable as exc:
-            self._aside("damaged", _reason(exc))  # moved before it is closed: nothing more is
-            table.close()                         # written into it, not even a checkpoint
-            self._table = None
+            self._damaged(_reason(exc))
             self._open()
             self.changed()
             return self._table.record(game)
+
+    def _damaged(self, reason: str) -> None:
+        """The open table is damaged: move it aside before it is closed (nothing more is
+        written into it, not even a checkpoint), and let it go."""
+        self._aside("damaged", reason)
+        self._table.close()
+        self._table = None
 
     def standings(self, day: date | None = None) -> list[StoredGame]:
         return self._current().standings(day)
