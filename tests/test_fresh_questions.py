@@ -31,7 +31,8 @@ from voicehost.host.event_log import EventLogs
 from voicehost.host.history import QuestionHistory, history_path
 from voicehost.host.loop import Host, HostOptions
 from voicehost.language.locale import Locale
-from voicehost.questions.deck import bundled_deck_paths
+from voicehost.questions.deck import bundled_deck_paths, load_decks
+from voicehost.questions.topics import is_family
 from voicehost.testing.kiosk_visitor import RIGHT, WRONG, Visitor
 from voicehost.testing.recording_host_output import RecordingHostOutput
 
@@ -257,6 +258,14 @@ def test_a_seeded_family_game_is_repeatable(tmp_path):
     one = play_game(settings, family_pool(), random.Random(5))
     two = play_game(settings, family_pool(), random.Random(5))
     assert one == two and not history_path(tmp_path / "state").exists()
+
+
+def test_the_bundled_decks_have_a_family_set_at_levels_one_to_eight():
+    deck = load_decks(bundled_deck_paths())
+    family = [q for q in deck if is_family(q)]
+    assert family and all(q.level <= 8 for q in family)
+    for language in ("en", "sv", "de"):
+        assert {q.level for q in family if q.language == language} == set(range(1, 9)), language
 
 
 # ---------------------------------------------------------------------- the real command line
