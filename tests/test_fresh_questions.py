@@ -272,36 +272,37 @@ def test_the_bundled_decks_have_a_family_set_at_levels_one_to_eight():
 
 
 @pytest.mark.slow
-def test_games_through_the_command_line_share_one_memory(tmp_path):
-    """Eight ``voicehost play --input text`` processes in a row on one state folder, with a
-    deck of three questions a level: no question comes back before its level is used up."""
-    deck = tmp_path / "small.yaml"
-    lines = ["language: en", "questions:"]
-    for q in pool(3):
-        lines += [f"- id: {q.id}", f"  level: {q.level}", f"  question: {q.text}",
-                  "  options: {" + ", ".join(f"{k}: {v}" for k, v in zip(LETTERS, q.options)) + "}",
-                  f"  answer: {q.answer}", "  tags: [science]"]
-    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    config = tmp_path / "config.yaml"
-    config.write_text(f"game:\n  decks: [{deck}]\n", encoding="utf-8")
+def test_thirty_command_line_games_repeat_no_question_before_its_level_is_used_up(tmp_path):
+    """Thirty ``voicehost play --input text`` processes in a row on one state folder, with
+    the bundled decks: three rounds a game, so level 1 is used up twice over."""
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONUNBUFFERED": "1"}
     asked: list[tuple[int, str]] = []
-    for n in range(8):
+    for n in range(30):
         events = tmp_path / f"game-{n}.jsonl"
-        typed = "a\n" * 40  # always A: right a quarter of the time
         result = subprocess.run(
-            [sys.executable, "-m", "voicehost", "play", "--config", str(config), "--input", "text",
-             "--players", "Ann", "--rounds", "1", "--no-confirm", "--events", str(events),
+            [sys.executable, "-m", "voicehost", "play", "--input", "text", "--players", "Ann",
+             "--rounds", "3", "--no-confirm", "--events", str(events),
              "--save-file", str(tmp_path / "game.json")],
-            input=typed, capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
-        assert result.returncode == 0, result.stderr
+            input="a\n" * 60, capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+        assert result.returncode == 0 and "memory" not in result.stderr, result.stderr
         for line in events.read_text(encoding="utf-8").splitlines():
             e = json.loads(line)
             if e["event"] == "question" and e["fresh"]:
                 asked.append((e["level"], e["question_id"]))
     assert (tmp_path / "state" / "voicehost" / "history.sqlite3").is_file()
+    sizes = level_sizes(session.load_questions([str(p) for p in bundled_deck_paths()], "en"))
     drawn = by_level(asked)
-    assert len(drawn[1]) == 8
+    assert len(drawn[1]) == 90 > 2 * sizes[1]
     for level, sequence in drawn.items():
-        assert repeats_before_used_up(sequence, 3) == [], f"level {level}"
-    assert set(drawn[1][:3]) == set(drawn[1][3:6]) == {"L01-0", "L01-1", "L01-2"}
+        assert repeats_before_used_up(sequence, sizes[level]) == [], f"level {level}"
+
+
+def test_play_family_flag_sets_the_family_game(tmp_path):
+    from voicehost.cli.main import build_parser
+    from voicehost.cli.play import command_line, ignored_on_resume, play_settings
+    args = build_parser().parse_args(["play", "--family", "--config", str(tmp_path / "none.yaml")])
+    (tmp_path / "none.yaml").write_text("game:\n  fresh_questions: false\n")
+    settings = play_settings(args)
+    assert settings.game.family and not settings.game.fresh_questions
+    assert "--family" in command_line(args, resume=False)
+    assert ignored_on_resume(args) == ["--family"]  # a resumed game keeps its own draws

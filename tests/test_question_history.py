@@ -208,3 +208,39 @@ def test_the_memory_is_where_the_state_folder_is(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
     assert history_path() == tmp_path / "xdg" / "voicehost" / "history.sqlite3"
     assert history_path(str(tmp_path / "kiosk")) == tmp_path / "kiosk" / "history.sqlite3"
+
+
+def test_a_kiosk_with_a_damaged_memory_logs_it_once_and_plays_on(tmp_path, caplog):
+    from voicehost.testing.kiosk_visitor import WRONG
+
+    from .kiosk_helpers import make_kiosk
+    state = tmp_path / "state"
+    path = history_path(state)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a database at all" * 20)
+    k = make_kiosk(tmp_path, ["play", WRONG, "y", "play", WRONG, "y"], seed=None, state_dir=str(state))
+    with caplog.at_level("WARNING", logger="voicehost.kiosk.test"):
+        k.run()
+    assert len(k.games()) == 2
+    said = [r.getMessage() for r in caplog.records if "memory of questions asked" in r.getMessage()]
+    assert len(said) == 1 and "damaged" in said[0]
+    assert not any("memory" in line or "damaged" in line for line in k.lines)
+    assert len(QuestionHistory(path).asked("en")) == 2
+
+
+@pytest.mark.slow
+def test_play_with_a_damaged_memory_says_so_once_on_stderr_and_plays(tmp_path):
+    path = tmp_path / "xdg" / "voicehost" / "history.sqlite3"  # $XDG_STATE_HOME/voicehost
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x00garbage" * 100)
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "xdg")}
+    result = subprocess.run(
+        [sys.executable, "-m", "voicehost", "play", "--input", "text", "--players", "Ann",
+         "--rounds", "1", "--no-confirm", "--save-file", str(tmp_path / "game.json")],
+        input="a\n" * 30, capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if "memory of questions asked" in line]
+    assert len(said) == 1 and "damaged" in said[0] and "moved aside" in said[0]
+    assert "memory" not in result.stdout and "damaged" not in result.stdout
+    assert "That's the game!" in result.stdout
+    assert QuestionHistory(path).asked("en")

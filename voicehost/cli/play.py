@@ -174,7 +174,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
         print(note, file=sys.stderr)
     if saved:
         game, paths, language = saved.game, saved.paths, saved.language
-        draws = session.draws(settings, saved.questions, language, note)  # records what it asks
+        draws = session.draws(settings, saved.questions, language, memory_trouble)  # records
         if language != locale.code:
             raise session.SetupError(
                 f"the saved game is played in {language!r}, not {locale.code!r}; resume it with "
@@ -200,7 +200,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
                     log.close()
                 output.say(locale.line("not_started", command=command_line(args, resume=False)))
                 return 0
-        draws = session.draws(settings, questions, language, note)
+        draws = session.draws(settings, questions, language, memory_trouble)
         game = session.new_game(settings, players, questions, draws.draw_first)
         kept = session.keep_unfinished(
             store, lambda path: command_line(args, resume=True, save_file=path))
@@ -228,7 +228,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
             log.close()
 
 
-def note(text: str) -> None:
+def memory_trouble(text: str) -> None:
     """Trouble with the memory of questions asked: told on standard error, not to players."""
     print(f"voicehost: {text}", file=sys.stderr)
 

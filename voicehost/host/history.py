@@ -158,8 +158,8 @@ class QuestionHistory:
             return self._once(action)
         except DamagedHistory as exc:
             aside = self._aside(exc.reason)
-            self._say("damaged", f"{exc.reason} It was moved aside to {aside.name} and the "
-                      "memory of questions asked starts afresh.")
+            self._say("damaged", f"{exc.reason} It was moved aside to {aside.name}; a new one "
+                      "is started.")
             return self._once(action)
 
     def _once(self, action):
