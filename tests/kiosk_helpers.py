@@ -53,8 +53,11 @@ class Kiosk:
 
 
 def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, table=None,
-               open_devices=None, clock=None, heartbeat=lambda: None, **kiosk) -> Kiosk:
-    settings = Settings(game=GameSettings(seed=5, decks=tuple(map(str, decks))),
+               open_devices=None, clock=None, heartbeat=lambda: None, seed: int | None = 5,
+               **kiosk) -> Kiosk:
+    """A booth of repeatable games (``seed``; None: random games, which use the memory of
+    questions asked in ``kiosk.state_dir``)."""
+    settings = Settings(game=GameSettings(seed=seed, decks=tuple(map(str, decks))),
                         kiosk=KioskSettings(**kiosk))
     holder: dict = {}
     clock = clock or FakeClock()

@@ -34,9 +34,10 @@ NOUNS = ("anchor", "violin", "meadow", "lantern", "pebble", "saddle", "falcon", 
          "quarry", "glacier", "orchard", "compass", "harpoon", "velvet", "thimble", "walrus")
 
 
-def question(qid, level, text, options=CITIES, answer="A", explanation="A short true fact."):
+def question(qid, level, text, options=CITIES, answer="A", explanation="A short true fact.",
+             tags=("geography",)):
     return {"id": qid, "level": level, "text": text, "options": options, "answer": answer,
-            "explanation": explanation}
+            "explanation": explanation, "tags": tags}
 
 
 def filler():
@@ -57,6 +58,8 @@ def write(path, questions, language="en"):
         lines.append(f"  answer: {q['answer']}")
         if q["explanation"]:
             lines.append(f"  explanation: {json.dumps(q['explanation'])}")
+        if q.get("tags") is not None:
+            lines.append(f"  tags: {json.dumps(list(q['tags']))}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return where
 
@@ -302,11 +305,11 @@ def test_text_too_long_to_read_aloud_and_missing_explanation(tmp_path):
 
 def test_cli_exit_status_and_summary(tmp_path, capsys):
     warn = tmp_path / "warn.yaml"
-    write(warn, filler()[:14] + [question("w-1", 15, "Which bridge is painted red?", explanation="")])
+    where = write(warn, filler()[:14] + [question("w-1", 15, "Which bridge is painted red?", explanation="")])
     status, out, _ = deck_cli(capsys, "check", str(warn), "--rounds", "1")
     assert status == 0
     assert out.splitlines() == [
-        f"{warn}:87: warning: w-1: no explanation for the host to read after the reveal [no-explanation]",
+        f"{warn}:{where['w-1']}: warning: w-1: no explanation for the host to read after the reveal [no-explanation]",
         "0 errors, 1 warning in 15 questions (1 file)",
     ]
     status, out, _ = deck_cli(capsys, "check", str(warn), "--rounds", "2", "--errors-only")

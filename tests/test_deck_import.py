@@ -25,11 +25,11 @@ from .conftest import deck_cli
 
 CSV_TEXT = """\
 id,level,question,a,b,c,d,answer,explanation,tags
-,1,Which planet is known as the Red Planet?,Venus,Mars,Jupiter,Saturn,B,Iron oxide dust.,science;space
+,1,Which planet is known as the Red Planet?,Venus,Mars,Jupiter,Saturn,B,Iron oxide dust.,science;family
 cap-fr,2,"Which city is the capital of France; the ""City of Light""?",Paris,Rome,Madrid,Berlin,Paris,,geography
 ,16,Which level is this?,One,Two,Three,Four,A,,
 ,3,How many legs has a spider?,6,8,10,12,E,,
-,easy,Which of these is a yes-or-no word?,yes,1945,on,off,a,,
+,easy,Which of these is a yes-or-no word?,yes,1945,on,off,a,,language
 ,3,How many days are in a leap year?,365,366,364,366,B,,
 
 ,4,Which planet is known as the Red Planet?,Venus,Mars,Jupiter,Saturn,B,,
@@ -75,7 +75,7 @@ def test_csv_rows_become_questions_and_bad_rows_are_named():
         "row 9: same question text as quiz-0001 at row 2",
     ]
     red, paris, yes = questions
-    assert (red.id, red.level, red.answer_text, red.tags) == ("quiz-0001", 1, "Mars", ("science", "space"))
+    assert (red.id, red.level, red.answer_text, red.tags) == ("quiz-0001", 1, "Mars", ("science", "family"))
     assert red.explanation == "Iron oxide dust."
     assert (paris.id, paris.answer, paris.text) == ("cap-fr", "A", 'Which city is the capital of France; the "City of Light"?')
     assert yes.id == "quiz-0002" and 1 <= yes.level <= 5 and yes.options == ("yes", "1945", "on", "off")

@@ -233,14 +233,16 @@ def test_how_many_play(code, number, count):
 # ------------------------------------------------------------------- decks
 
 @pytest.mark.parametrize("code", ["sv", "de"])
-def test_bundled_questions_in_the_language_are_checked_and_a_third_local(code):
+def test_bundled_questions_in_the_language_are_checked_and_every_level_has_local_ones(code):
+    """``local`` is about Sweden or the German-speaking countries themselves (not their
+    neighbours); how large a share each level should have is deck check's ``local-share``."""
     deck = load_decks(bundled_deck_paths())
     questions = [q for q in deck if q.language == code]
     levels = deck.levels(code)
     assert len(questions) >= 450 and all(levels.get(n, 0) >= 30 for n in range(1, 16)), levels
     assert all(q.checked for q in questions)
-    local = [q for q in questions if "local" in q.tags]
-    assert len(local) * 3 >= len(questions)
+    local = {q.level for q in questions if "local" in q.tags}
+    assert local == set(range(1, 16))
 
 
 # ------------------------------------------------------------- whole games

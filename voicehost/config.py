@@ -67,7 +67,13 @@ class GameSettings:
     decks: tuple[str, ...] = _opt((), "Deck files or folders; empty: the bundled decks.")
     confirm_answers: bool = _opt(True, "Ask 'final answer?' before locking an answer.")
     read_explanations: bool = _opt(True, "Read the explanation after each reveal.")
-    seed: typing.Optional[int] = _opt(None, "Random seed for a repeatable game; null: random.")
+    seed: typing.Optional[int] = _opt(None, "Random seed for a repeatable game (it ignores the "
+                                      "memory of questions asked); null: random.")
+    fresh_questions: bool = _opt(True, "Draw the questions not yet asked on this machine first "
+                                 "(the memory in the state folder, shared by play and the kiosk); "
+                                 "false: every game draws from the whole deck.")
+    family: bool = _opt(False, "At levels 1-8, draw the questions tagged family (a ten-year-old "
+                        "could enjoy them) first, and others only when a level has run out of them.")
     save_file: typing.Optional[str] = _opt(None, "Where the game is saved; null: "
                                            "~/.local/state/voicehost/game.json.")
 
@@ -229,7 +235,8 @@ class KioskSettings:
                                  lo=1, hi=240)
     ask_name: bool = _opt(False, "With a keyboard (typed input), ask for a name for the "
                           "high-score table at the end of a game; false: 'player N of today'.")
-    state_dir: typing.Optional[str] = _opt(None, "Scores, log and status; null: "
+    state_dir: typing.Optional[str] = _opt(None, "Scores, log and status, and the memory of "
+                                           "questions asked that play uses too; null: "
                                            "~/.local/state/voicehost (XDG_STATE_HOME respected).")
 
 

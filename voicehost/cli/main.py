@@ -19,6 +19,7 @@ EPILOG = """examples:
   voicehost models download en
   voicehost kiosk --input text
   voicehost kiosk scores --today
+  voicehost history
 """
 
 
@@ -66,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_voice_commands(sub)
     from .kiosk import add_kiosk_command
     add_kiosk_command(sub)
+    from .history import add_history_command
+    add_history_command(sub)
     return parser
 
 

@@ -25,6 +25,7 @@ PLAY_EPILOG = """examples:
   voicehost play --resume                          # carry on after a crash or Ctrl-C
   voicehost play --mic-file answers.wav --speaker-file host.wav
   voicehost play --input keys                      # a numeric keypad or answer buttons
+  voicehost play --family                          # levels 1-8 from the family set first
 
 Typed or spoken, the same words work: b, answer b, london, fifty fifty,
 ask the audience, phone a friend, walk away, final answer, yes, no,
@@ -52,6 +53,8 @@ def add_play_command(sub) -> None:
     p.add_argument("--seed", type=int, metavar="N", help="repeatable game (game.seed)")
     p.add_argument("--phone", choices=("table", "real"), help="phone-a-friend variant (lifelines.phone)")
     p.add_argument("--no-confirm", action="store_true", help="lock answers without 'final answer?'")
+    p.add_argument("--family", action="store_true",
+                   help="levels 1-8: questions tagged family first (game.family)")
     p.add_argument("--events", metavar="FILE", help="append every game event as a JSON line")
     p.add_argument("--save-file", metavar="FILE", help="where the game is saved (game.save_file)")
     p.add_argument("--resume", action="store_true", help="continue the saved game")
@@ -68,6 +71,7 @@ FLAGS = {
     "game.rounds": "--rounds", "game.seed": "--seed", "lifelines.phone": "--phone",
     "game.save_file": "--save-file", "game.players": "--players",
     "game.confirm_answers": "--no-confirm", "display.address": "--display",
+    "game.family": "--family",
 }
 """The flags of ``voicehost play`` that override a config key, by key."""
 
@@ -81,6 +85,7 @@ def play_settings(args: argparse.Namespace) -> Settings:
         "game.players": session.parse_players(args.players) if args.players is not None else None,
         "game.confirm_answers": False if args.no_confirm else None,
         "display.address": args.display,
+        "game.family": True if args.family else None,
     }
     return load_settings(getattr(args, "config", None), overrides, FLAGS)
 
@@ -118,7 +123,7 @@ def open_devices(args, settings: Settings, locale: Locale, typed_fallback: bool 
 
 RESUME_IGNORES = (("edition", "--edition"), ("format", "--format"), ("players", "--players"),
                   ("rounds", "--rounds"), ("seed", "--seed"), ("phone", "--phone"),
-                  ("no_confirm", "--no-confirm"))
+                  ("no_confirm", "--no-confirm"), ("family", "--family"))
 """Flags that set up a new game; a resumed game keeps its own edition, players and rules."""
 
 
@@ -169,6 +174,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
         print(note, file=sys.stderr)
     if saved:
         game, paths, language = saved.game, saved.paths, saved.language
+        draws = session.draws(settings, saved.questions, language, memory_trouble)  # records
         if language != locale.code:
             raise session.SetupError(
                 f"the saved game is played in {language!r}, not {locale.code!r}; resume it with "
@@ -194,7 +200,8 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
                     log.close()
                 output.say(locale.line("not_started", command=command_line(args, resume=False)))
                 return 0
-        game = session.new_game(settings, players, questions)
+        draws = session.draws(settings, questions, language, memory_trouble)
+        game = session.new_game(settings, players, questions, draws.draw_first)
         kept = session.keep_unfinished(
             store, lambda path: command_line(args, resume=True, save_file=path))
         if kept:
@@ -208,7 +215,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
         board.begin(game)
     host = Host(game, locale, player_input, output, options=options,
                 save=session.save_function(store, paths, language),
-                log=EventLogs(log, board) if board else log, seed=settings.game.seed)
+                log=EventLogs(log, board, draws.recorder), seed=settings.game.seed)
     if log and saved:
         log.write([{"event": "resumed", "round": game.round, "level": game.level}])
     try:
@@ -219,6 +226,11 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
     finally:
         if log:
             log.close()
+
+
+def memory_trouble(text: str) -> None:
+    """Trouble with the memory of questions asked: told on standard error, not to players."""
+    print(f"voicehost: {text}", file=sys.stderr)
 
 
 def open_event_log(path: str | None) -> EventLog | None:

@@ -11,6 +11,7 @@ offers them the services of ``lifelines.GameServices`` (the methods under
 from __future__ import annotations
 
 import random
+from typing import Mapping, Sequence
 
 from . import commands as c
 from . import events as ev
@@ -29,7 +30,14 @@ class GameError(ValueError):
 
 class Game:
     def __init__(self, edition: Edition, players: list[str], questions: list[Question],
-                 rules: Rules, seed: int | None = None) -> None:
+                 rules: Rules, seed: int | None = None,
+                 draw_first: Mapping[int, Sequence[Sequence[str]]] | None = None) -> None:
+        """``draw_first``: per level, groups of question ids this game draws before the rest
+        of the level, group by group, each group in an order the game's random source picks
+        (a group of one is drawn where it stands); ids not at that level are passed over.
+        The host makes them from the family setting and the memory of questions asked
+        (``host/draws.py``). Without it each level is one shuffled pile, as it always was,
+        so a seeded game draws the same questions it always drew."""
         if not players:
             raise GameError("a game needs at least one player")
         if len(set(p.lower() for p in players)) != len(players):
@@ -54,6 +62,9 @@ class Game:
         for p in self.players:
             self.bank.open_account(p)
         self.queues: dict[int, list[str]] = {}
+        for level, groups in sorted((draw_first or {}).items()):
+            if level in self._pool:
+                self.queues[level] = self._ordered_queue(level, groups)
         self.round = 0
         self.level = 0
         self.question: Question | None = None
@@ -393,6 +404,18 @@ class Game:
             self.rng.shuffle(ids)
             queue = self.queues[level] = ids
         return self._pool[level][queue.pop()]
+
+    def _ordered_queue(self, level: int, groups: Sequence[Sequence[str]]) -> list[str]:
+        """The level's queue drawing ``groups`` first, then the level's other questions, each
+        group shuffled; the queue is drawn from its end."""
+        pool, taken, ids = self._pool[level], set(), []
+        for group in (*groups, sorted(pool)):
+            fresh = sorted({i for i in group if i in pool} - taken)
+            self.rng.shuffle(fresh)
+            ids += fresh
+            taken.update(fresh)
+        ids.reverse()
+        return ids
 
     def _next_question(self, level: int, out: list) -> None:
         self.level = level

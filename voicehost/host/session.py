@@ -22,6 +22,8 @@ from ..questions.deck import bundled_deck_paths, load_decks
 from ..questions.format import DeckError
 from . import host_commands as h
 from .ask import Asker, Understood
+from .draws import AskedRecorder, plan_draws
+from .history import QuestionHistory, history_path
 from .moments import Context, Moment
 from .phrases import Phrases
 from .output import HostOutput
@@ -103,10 +105,43 @@ def confirm_everything(settings: Settings) -> Settings:
                    input=replace(settings.input, confirm_lifelines=True))
 
 
-def new_game(settings: Settings, players: list[str], questions: list[Question]) -> Game:
+@dataclass(frozen=True)
+class Draws:
+    """What a new game draws first (``Game(draw_first=)``, None: as it always did) and the
+    event log that records what it asks in the memory (None: nothing is recorded)."""
+
+    draw_first: dict[int, list[list[str]]] | None
+    recorder: AskedRecorder | None
+
+
+def remembers(settings: Settings) -> bool:
+    """Whether games use the memory of questions asked: ``game.fresh_questions``, and not a
+    seeded game (a seed repeats a game exactly, whatever was asked before it)."""
+    return settings.game.fresh_questions and settings.game.seed is None
+
+
+def draws(settings: Settings, questions: list[Question], language: str,
+          note: Callable[[str], None], history: QuestionHistory | None = None) -> Draws:
+    """The draws of a new game of ``questions``: the family set (``game.family``) and the
+    memory of questions asked (``history``, by default the file in the state folder),
+    both as ``host/draws.py`` says. Trouble with the memory is said through ``note``,
+    once, and the game goes on."""
+    remember = remembers(settings)
+    if not (remember or settings.game.family):
+        return Draws(None, None)
+    if remember and history is None:
+        history = QuestionHistory(history_path(settings.kiosk.state_dir), note)
+    asked = history.asked(language) if remember else {}
+    plan = plan_draws(questions, asked, settings.game.family)
+    return Draws(plan.draw_first, AskedRecorder(history, language, plan.pools) if remember else None)
+
+
+def new_game(settings: Settings, players: list[str], questions: list[Question],
+             draw_first: dict[int, list[list[str]]] | None = None) -> Game:
     seed = settings.game.seed if settings.game.seed is not None else random.SystemRandom().randrange(2**31)
     try:
-        return Game(EDITIONS[settings.game.edition], players, questions, rules_from(settings), seed)
+        return Game(EDITIONS[settings.game.edition], players, questions, rules_from(settings), seed,
+                    draw_first=draw_first)
     except GameError as exc:
         raise SetupError(f"cannot start the game: {exc}. Check the players (--players) and the "
                          "decks (voicehost deck check).") from None
@@ -153,6 +188,7 @@ class Saved:
     game: Game
     paths: list[str]
     language: str
+    questions: list[Question]
 
 
 def snapshot(game: Game, paths: list[str], language: str) -> dict:
@@ -178,7 +214,7 @@ def resume(store: SaveStore) -> tuple[Saved | None, str]:
         kept = store.keep_aside("unreadable")
         return None, (f"The saved game could not be read: {_unreadable(exc)}. "
                       f"It was kept as {kept}. Starting a new game.")
-    return Saved(game, paths, data["language"]), ""
+    return Saved(game, paths, data["language"], questions), ""
 
 
 def _unreadable(exc: Exception) -> str:

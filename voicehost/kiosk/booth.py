@@ -42,7 +42,8 @@ from ..host.moments import Context, Moment
 from ..host.output import HostOutput
 from ..host.phrases import Phrases
 from ..host.player_input import Clock, EndOfInput, PlayerInput
-from ..host.session import confirm_everything
+from ..host.history import QuestionHistory, history_path
+from ..host.session import confirm_everything, draws, remembers
 from ..language.locale import Locale
 from .attract import Attract
 from .decks import DeckSource
@@ -88,7 +89,8 @@ class Booth:
                  waiting: Callable[[str | None], None] = lambda reason: None,
                  sleep: Callable[[float], None] | None = None,
                  changed: Callable[[], None] = lambda: None,
-                 watch: BoothWatch | None = None) -> None:
+                 watch: BoothWatch | None = None,
+                 history: QuestionHistory | None = None) -> None:
         self.settings = settings
         self.locale = locale
         self.open_devices = open_devices
@@ -113,6 +115,10 @@ class Booth:
         """The device being waited for, if any (for the status)."""
         self.watch = watch or BoothWatch()
         """Told what the booth does (a screen beside it)."""
+        if history is None and remembers(settings):
+            history = QuestionHistory(history_path(settings.kiosk.state_dir), self._memory_trouble)
+        self.history = history
+        """The memory of questions asked, shared with ``voicehost play`` (None: not used)."""
         seed = settings.game.seed
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
@@ -187,11 +193,14 @@ class Booth:
         number = self.player_number(started.date())
         seed = self.rng.randrange(2**31)
         try:
+            questions = self.decks.current()
+            drawn = draws(self.settings, questions, self.decks.language, self._memory_trouble,
+                          self.history)
             game = KioskGame(new_game(self.settings, self.locale.line("kiosk.player_name", n=number),
-                                      self.decks.current(), seed),
+                                      questions, seed, drawn.draw_first),
                              self.locale, self.lines, self.input, self.output, self.settings,
                              clock=self.clock, heartbeat=self.devices.beat, seed=seed,
-                             stop=self.stopping, watcher=self.watch)
+                             stop=self.stopping, watcher=self.watch, recorder=drawn.recorder)
         except Exception as exc:  # noqa: BLE001 - a deck that cannot make a game
             self._numbers[started.date()] = number - 1  # no game: the number is not used
             self.fault(exc, None)
@@ -311,6 +320,11 @@ class Booth:
         return number
 
     # ------------------------------------------------------------------ faults
+    def _memory_trouble(self, text: str) -> None:
+        """The memory of questions asked is damaged or cannot be used: logged (once each
+        kind, ``history.py``), never said to players; the games go on."""
+        self.log.warning("%s", text)
+
     def fault(self, exc: Exception, game: KioskGame | None) -> None:
         """Log it with its traceback; inside a game, reopen the devices after a device
         error (a ``FixableError``) and apologise."""

@@ -102,24 +102,28 @@ class KioskHost(Host):
             tellers.game_over(narrator, e, out)
 
 
-def new_game(settings: Settings, player: str, questions: list[Question], seed: int) -> Game:
-    """One player, hot seat, one round, the configured edition and lifeline rules."""
+def new_game(settings: Settings, player: str, questions: list[Question], seed: int,
+             draw_first: dict[int, list[list[str]]] | None = None) -> Game:
+    """One player, hot seat, one round, the configured edition and lifeline rules;
+    ``draw_first`` as ``Game`` takes it (``host/draws.py``)."""
     rules = dataclasses.replace(rules_from(settings), format="hot_seat", rounds=1)
-    return Game(EDITIONS[settings.game.edition], [player], questions, rules, seed)
+    return Game(EDITIONS[settings.game.edition], [player], questions, rules, seed,
+                draw_first=draw_first)
 
 
 class KioskGame:
     def __init__(self, game: Game, locale: Locale, lines: KioskLines, player_input: PlayerInput,
                  output: HostOutput, settings: Settings, *, clock: Clock,
                  heartbeat: Callable[[], None] = lambda: None, seed: int | None = None,
-                 stop: Stop | None = None, watcher=None) -> None:
+                 stop: Stop | None = None, watcher=None, recorder=None) -> None:
         self.game = game
         self.player = game.players[0]
         self.lines = lines
         self.output = output
         self.tally = GameTally()
-        self.log = EventLogs(self.tally, watcher)
-        """The tally, and whoever watches the booth (``watch.BoothWatch``)."""
+        self.log = EventLogs(self.tally, watcher, recorder)
+        """The tally, whoever watches the booth (``watch.BoothWatch``) and the memory of
+        questions asked (``recorder``, ``host/draws.py``), if any."""
         k = settings.kiosk
         self.watch = IdleWatch(
             player_input, lambda: output.say(lines.line("still_there", player=self.player)),

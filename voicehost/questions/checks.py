@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from .tag_checks import tag_errors, tag_warnings
 from .tells import tells
 from ..game.question import LETTERS, Question
 from ..language.spoken import WORD, options_sound_alike
@@ -131,12 +132,15 @@ def check_report(paths: Iterable[str | Path] | None, players: int = 1, rounds: i
         questions += [q for q in contents.questions if language is None or q.language == language]
         entries += [(str(path), e) for e in contents.entries]
         broken |= {(str(path), e.line) for e in contents.entries if e.problems}
-    per_question = structural_errors(questions, ids=False) + _duplicate_ids_across_files(entries)
+    per_question = (structural_errors(questions, ids=False) + _duplicate_ids_across_files(entries)
+                    + tag_errors(questions, _at))
     findings += per_question
     findings += _level_counts(questions, needed, players, rounds, format, language,
                               first_file=str(files[0]) if files else "")
     findings += _near_duplicates(questions)
     findings += _answer_spread(questions)
+    findings += tag_warnings(questions, lambda file, code, message, fix: Finding(
+        "warning", file, 0, code, message, fix))
     findings += tells(questions, lambda q, code, message, fix: Finding(
         "warning", q.source, 0, code, message, fix))
     for q in questions:
