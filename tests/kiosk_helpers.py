@@ -97,9 +97,14 @@ def stop_leftovers() -> None:
 def run_kiosk(tmp_path: Path, *args: str, env: dict | None = None, config: str | None = None,
               **popen) -> subprocess.Popen:
     """``voicehost kiosk --input text`` with its state in ``tmp_path/state``, its standard
-    input, output and error pipes."""
+    input, output and error pipes, and a deck whose right answer is always B (so a script
+    knows that "4" is wrong, whatever the bundled decks hold); ``config`` replaces the
+    kiosk section."""
+    from tests.test_cli_games import make_deck
     path = tmp_path / "config.yaml"
-    path.write_text(config if config is not None else f"kiosk:\n  state_dir: {tmp_path / 'state'}\n")
+    deck = make_deck(tmp_path / "deck.yaml")
+    kiosk = config if config is not None else f"kiosk:\n  state_dir: {tmp_path / 'state'}\n"
+    path.write_text(kiosk + f"game:\n  decks: [{deck}]\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     proc = subprocess.Popen([sys.executable, "-m", "voicehost", "kiosk", "--config", str(path),
                              "--input", "text", "--seed", "4", *args],

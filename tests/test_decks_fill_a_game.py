@@ -151,18 +151,28 @@ def deck_folder(tmp_path):
     return folder
 
 
+TOP_LEVELS = ("en-bank-levels-13-15.yaml", "en-bank2-levels-11-15.yaml")
+"""The English decks that hold levels 13-15: without them those levels are empty."""
+
+
+def remove_the_top_levels(folder: Path) -> None:
+    for name in TOP_LEVELS:
+        (folder / name).unlink()
+
+
 def test_a_changed_deck_that_leaves_a_level_empty_is_refused_and_the_old_questions_kept(
         deck_folder, caplog):
     log = logging.getLogger("voicehost.kiosk.test")
     caplog.set_level(logging.INFO, logger=log.name)
     source = DeckSource([str(deck_folder)], "en", log, edition=EDITIONS["se"])
     before = source.current()
-    (deck_folder / "en-bank-levels-13-15.yaml").unlink()
+    remove_the_top_levels(deck_folder)
     assert source.current() == before
     assert "no longer fills a game, so the kiosk keeps the" in caplog.text
     assert "levels 13-15" in caplog.text
-    shutil.copy(next(p for p in bundled_deck_paths() if p.name == "en-bank-levels-13-15.yaml"),
-                deck_folder)
+    for path in bundled_deck_paths():
+        if path.name in TOP_LEVELS:
+            shutil.copy(path, deck_folder)
     (deck_folder / "extra.yaml").write_text(ONE_QUESTION)  # a deck that adds: taken
     assert len(source.current()) == len(before) + 1
 
@@ -171,11 +181,11 @@ def test_the_kiosk_plays_on_from_the_old_questions_after_a_level_is_emptied(deck
                                                                            caplog):
     caplog.set_level(logging.INFO, logger="voicehost.kiosk.test")
 
-    def remove_the_top_levels(context):
-        (deck_folder / "en-bank-levels-13-15.yaml").unlink()
+    def remove_them(context):
+        remove_the_top_levels(deck_folder)
         return None
 
-    k = make_kiosk(tmp_path, ["play", WRONG, "y", remove_the_top_levels,
+    k = make_kiosk(tmp_path, ["play", WRONG, "y", remove_them,
                               "play", RIGHT, "y", WRONG, "y"], decks=[deck_folder])
     assert k.run() == 0
     assert k.endings() == [("wrong", 0), ("wrong", 0)]  # the second game was played, no error

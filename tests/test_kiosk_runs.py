@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_cli_games import make_deck
 from tests.kiosk_helpers import (FakeSystemd, Output, kiosk_status, make_kiosk, recorded,
                                  run_kiosk, wait_until)
 from tests.test_kiosk_scores import fill, tiny_disk  # noqa: F401 - a fixture
@@ -103,9 +104,10 @@ def test_a_device_lost_and_back_is_in_the_status_when_it_happens(tmp_path, caplo
     from voicehost.testing.recording_host_output import RecordingHostOutput
     caplog.set_level("INFO", logger="voicehost.kiosk.test")
     out = RecordingHostOutput()
-    device = LosesItsDevice(["play", "b", "yes", "d", "yes"])
+    device = LosesItsDevice(["play", "b", "yes", "d", "yes"])  # B is right, then D is wrong
     changes = Beats()
-    k = make_kiosk(tmp_path, [], output=out, open_devices=lambda: (device, out))
+    k = make_kiosk(tmp_path, [], output=out, open_devices=lambda: (device, out),
+                   decks=[make_deck(tmp_path / "deck.yaml")])
     changes.booth = k.booth
     k.booth.changed = changes
     pings = []
