@@ -272,9 +272,21 @@ def test_the_bundled_decks_have_a_family_set_at_levels_one_to_eight():
 
 
 @pytest.mark.slow
+def write_deck(path: Path, per_level: int) -> list[Question]:
+    """A deck file of ``per_level`` questions a level, small enough that thirty games use it up."""
+    import yaml
+    questions = pool(per_level)
+    path.write_text(yaml.safe_dump({"name": "small", "language": "en", "questions": [
+        {"id": q.id, "level": q.level, "question": q.text, "options": dict(zip(LETTERS, q.options)),
+         "answer": q.answer} for q in questions]}, allow_unicode=True), encoding="utf-8")
+    return questions
+
+
 def test_thirty_command_line_games_repeat_no_question_before_its_level_is_used_up(tmp_path):
-    """Thirty ``voicehost play --input text`` processes in a row on one state folder, with
-    the bundled decks: three rounds a game, so level 1 is used up twice over."""
+    """Thirty ``voicehost play --input text`` processes in a row on one state folder: three
+    rounds a game from a deck of 20 questions a level, so level 1 is used up four times over."""
+    questions = write_deck(tmp_path / "small.yaml", 20)
+    (tmp_path / "config.yaml").write_text(f"game:\n  decks: [{tmp_path / 'small.yaml'}]\n")
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONUNBUFFERED": "1"}
     asked: list[tuple[int, str]] = []
     for n in range(30):
@@ -282,7 +294,7 @@ def test_thirty_command_line_games_repeat_no_question_before_its_level_is_used_u
         result = subprocess.run(
             [sys.executable, "-m", "voicehost", "play", "--input", "text", "--players", "Ann",
              "--rounds", "3", "--no-confirm", "--events", str(events),
-             "--save-file", str(tmp_path / "game.json")],
+             "--config", str(tmp_path / "config.yaml"), "--save-file", str(tmp_path / "game.json")],
             input="a\n" * 60, capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
         assert result.returncode == 0 and "memory" not in result.stderr, result.stderr
         for line in events.read_text(encoding="utf-8").splitlines():
@@ -290,9 +302,9 @@ def test_thirty_command_line_games_repeat_no_question_before_its_level_is_used_u
             if e["event"] == "question" and e["fresh"]:
                 asked.append((e["level"], e["question_id"]))
     assert (tmp_path / "state" / "voicehost" / "history.sqlite3").is_file()
-    sizes = level_sizes(session.load_questions([str(p) for p in bundled_deck_paths()], "en"))
+    sizes = level_sizes(questions)
     drawn = by_level(asked)
-    assert len(drawn[1]) == 90 > 2 * sizes[1]
+    assert len(drawn[1]) == 90 > 4 * sizes[1]
     for level, sequence in drawn.items():
         assert repeats_before_used_up(sequence, sizes[level]) == [], f"level {level}"
 
