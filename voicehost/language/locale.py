@@ -11,6 +11,7 @@ from importlib import resources
 import yaml
 
 from .numbers import say_amount
+from .spoken_forms import Reading, SpokenForms, forms_for
 
 
 class LocaleError(ValueError):
@@ -63,15 +64,33 @@ class Locale:
         return self.data["money_spoken"][currency].format(words=words)
 
     def speakable(self, text: str) -> str:
-        """A printed line as it is spoken: each sum of money written as :meth:`money`
-        writes it said in words, and the ``pronunciation`` respellings applied."""
-        for currency, pattern in self._money_patterns.items():
-            text = pattern.sub(lambda m, c=currency: self.say_money(
-                int(re.sub(r"\D", "", m.group("amount"))), c), text)
+        """A printed line as it is spoken (``spoken``). In a ``HostLine`` the deck texts it
+        holds are said as their readings (``readings.py``), the rest of the line as usual."""
+        readings = {k: v for k, v in (getattr(text, "readings", None) or {}).items() if k}
+        if not readings:
+            return self.spoken(str(text))
+        keys = sorted(readings, key=len, reverse=True)
+        found = {k.casefold(): v for k, v in readings.items()}
+        pattern = re.compile("(" + "|".join(map(re.escape, keys)) + ")", re.IGNORECASE)
+        parts = pattern.split(str(text))
+        return "".join(found[p.casefold()] if i % 2 else self.spoken(p) for i, p in enumerate(parts))
+
+    def spoken(self, text: str, reading: Reading = Reading()) -> str:
+        """Written text as the host says it: the ``pronunciation`` respellings, each sum of
+        money written as :meth:`money` writes it in words, then numbers, dates, numerals,
+        units, abbreviations and symbols in words (``spoken_forms``)."""
         respell = self._respellings
         if respell:
             text = respell[0].sub(lambda m: respell[1][m.group(0).casefold()], text)
-        return text
+        for currency, pattern in self._money_patterns.items():
+            text = pattern.sub(lambda m, c=currency: self.say_money(
+                int(re.sub(r"\D", "", m.group("amount"))), c), text)
+        return self.spoken_forms.spoken(text, reading)
+
+    @cached_property
+    def spoken_forms(self) -> SpokenForms:
+        """The language's normaliser (``spoken_forms/``)."""
+        return forms_for(self.data)
 
     @cached_property
     def _money_patterns(self) -> dict[str, re.Pattern]:
