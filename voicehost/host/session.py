@@ -119,7 +119,7 @@ def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Loca
     silence (typed: no limit), asks again.
 
     Raises ``EndOfInput`` when the input ends (or "quit" is typed) before an answer."""
-    asker = Asker(player_input, Phrases(locale.phrases, locale.data["numbers"]))
+    asker = Asker(player_input, Phrases.of(locale))
     traits = player_input.traits
     typed = "_typed" if traits.typed and not traits.only_keys else ""
     output.say(locale.line(f"ask_player_count{typed}"))
