@@ -221,3 +221,10 @@ def test_what_is_printed_never_changes_and_what_is_left_unsaid_is_found():
     assert [str(left) for left in leftovers(spoken)] == ["symbol '/'"]
     assert [str(left) for left in leftovers("Karl XII met 3 people, ca. 100 and z. b. more")] == [
         "digits '3'", "digits '100'", "Roman numeral 'XII'", "abbreviation 'ca.'", "abbreviation 'z. b.'"]
+
+
+def test_a_reading_replaces_only_its_whole_text_never_part_of_a_number_or_of_money():
+    de = locale("de")
+    line = HostLine("Frage 3 für 100 €. A: 10. B: 100. D: 10.000 €", {"10": "zehn Stück", "100": "hundert Stück"})
+    assert de.speakable(line) == ("Frage drei für hundert Euro. A: zehn Stück. B: hundert Stück. "
+                                  "D: zehntausend Euro")

@@ -65,15 +65,22 @@ class Locale:
 
     def speakable(self, text: str) -> str:
         """A printed line as it is spoken (``spoken``). In a ``HostLine`` the deck texts it
-        holds are said as their readings (``readings.py``), the rest of the line as usual."""
-        readings = {k: v for k, v in (getattr(text, "readings", None) or {}).items() if k}
+        holds are said as their readings (``readings.py``), the rest of the line as usual; a
+        deck text is found as a whole (an option "10" is not the 10 of "100" or of a sum of
+        money)."""
+        readings = {k.casefold(): v for k, v in (getattr(text, "readings", None) or {}).items() if k}
+        line = str(text)
         if not readings:
-            return self.spoken(str(text))
-        keys = sorted(readings, key=len, reverse=True)
-        found = {k.casefold(): v for k, v in readings.items()}
-        pattern = re.compile("(" + "|".join(map(re.escape, keys)) + ")", re.IGNORECASE)
-        parts = pattern.split(str(text))
-        return "".join(found[p.casefold()] if i % 2 else self.spoken(p) for i, p in enumerate(parts))
+            return self.spoken(line)
+        keys = "|".join(map(re.escape, sorted(readings, key=len, reverse=True)))
+        money = [m.span() for p in self._money_patterns.values() for m in p.finditer(line)]
+        out, done = [], 0
+        for m in re.finditer(rf"(?<![\w.,])(?:{keys})(?![\w]|[.,]\d)", line, re.IGNORECASE):
+            if any(start < m.end() and m.start() < end for start, end in money):
+                continue
+            out += [self.spoken(line[done:m.start()]), readings[m.group(0).casefold()]]
+            done = m.end()
+        return "".join(out) + self.spoken(line[done:])
 
     def spoken(self, text: str, reading: Reading = Reading()) -> str:
         """Written text as the host says it: the ``pronunciation`` respellings, each sum of

@@ -45,10 +45,12 @@ def spoken_question(question: Question, locale: Locale) -> SpokenQuestion:
 
 
 def readings(question: Question, locale: Locale) -> dict[str, str]:
-    """Each printed part of ``question`` -> how it is said."""
+    """Each printed part of ``question`` that the whole question reads otherwise than a line
+    alone would (its ``say:``, a count) -> how it is said."""
     said = spoken_question(question, locale)
     written = [question.written(part) for part, _ in said.parts()]
-    return {text: spoken for text, (_, spoken) in zip(written, said.parts()) if text}
+    return {text: spoken for text, (_, spoken) in zip(written, said.parts())
+            if text and spoken != locale.spoken(text)}
 
 
 def unsaid(question: Question, locale: Locale) -> list[tuple[str, list[Leftover]]]:
