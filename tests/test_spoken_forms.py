@@ -228,3 +228,9 @@ def test_a_reading_replaces_only_its_whole_text_never_part_of_a_number_or_of_mon
     line = HostLine("Frage 3 für 100 €. A: 10. B: 100. D: 10.000 €", {"10": "zehn Stück", "100": "hundert Stück"})
     assert de.speakable(line) == ("Frage drei für hundert Euro. A: zehn Stück. B: hundert Stück. "
                                   "D: zehntausend Euro")
+
+
+def test_a_time_is_not_a_score_and_is_left_for_deck_check_to_name():
+    spoken = locale("de").spoken("Anpfiff um 14:30 Uhr, Endstand 3:2.")
+    assert "drei zu zwei" in spoken and "zu dreißig" not in spoken
+    assert [str(left) for left in leftovers(spoken)] == ["symbol ':'"]

@@ -151,13 +151,19 @@ class SpokenForms:
         return re.compile(r"(?<![\w.])(?:" + "|".join(parts) + ")"), table
 
     def scores(self, text: str, reading: Reading) -> str:
-        """"3:2" -> "drei zu zwei", with the locale's ``score`` (none: left alone)."""
+        """"3:2" -> "drei zu zwei", with the locale's ``score`` (none: left alone); a time
+        ("14:30 Uhr", next to a word of ``time_words``) is left for ``deck check`` to name."""
         template = self.table.get("score")
         if not template:
             return text
-        return re.sub(r"(?<![\d.,:])(\d{1,2}):(\d{1,2})(?![\d:])",
-                      lambda m: template.format(self.cardinal(int(m.group(1))),
-                                                self.cardinal(int(m.group(2)))), text)
+        times = self.table.get("time_words") or []   # "14:30 Uhr", "klockan 14:30": a time
+
+        def said(m: re.Match) -> str:
+            around = text[max(0, m.start() - 12):m.start()].split()[-1:] + text[m.end():].split()[:1]
+            if any(w.strip(".,;") in times for w in around):
+                return m.group(0)
+            return template.format(self.cardinal(int(m.group(1))), self.cardinal(int(m.group(2))))
+        return re.sub(r"(?<![\d.,:])(\d{1,2}):(\d{1,2})(?![\d:])", said, text)
 
     def numerals(self, text: str, reading: Reading) -> str:
         """Roman numerals: for a century ("XIX. Jahrhundert": as the written ordinal, which

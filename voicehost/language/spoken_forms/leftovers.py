@@ -10,11 +10,12 @@ from dataclasses import dataclass
 LEFT = [
     ("digits", re.compile(r"\d+(?:[.,:]\d+)*")),
     ("Roman numeral", re.compile(r"(?<![\w'’-])[IVX]{2,7}(?![\w'’-])")),
-    ("symbol", re.compile(r"[%°&+=/§#@€$£¥²³×÷±<>|\\*~^_]")),
+    ("symbol", re.compile(r"[%°&+=/§#@€$£¥²³×÷±<>|\\*~^_]|(?<=\w):(?=\w)")),
     ("abbreviation", re.compile(r"(?<![\w.])(?:[a-zäöüåéß]{1,3}\.\s?){2,}"
                                 r"|(?<![\w.])[a-zäöüåéß]{1,5}\.(?=\s+[a-zäöüå0-9])")),
 ]
-"""Each kind of leftover and how it is found. An abbreviation is lower case with several
+"""Each kind of leftover and how it is found. A colon inside a word is a symbol too ("14:30"
+read as "vierzehn:dreißig"). An abbreviation is lower case with several
 full stops ("t.ex.", "z. b.") or one full stop inside a sentence ("ca. 100", "bzw. die");
 a full stop before a capital letter ends a sentence."""
 
