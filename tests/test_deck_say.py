@@ -112,7 +112,7 @@ def test_a_bad_say_is_an_error_naming_its_line():
 
 def test_deck_check_names_what_no_reading_puts_into_words(tmp_path):
     path = tmp_path / "left.yaml"
-    path.write_text(DECK.replace('C: "1. Mai"', 'C: "1899/1900"').replace(
+    path.write_text(DECK.replace('C: "1. Mai"', 'C: "1/2"').replace(
         "    explanation: \"Heinrich der Vierte", "    question: \"Wann 1077 und bzgl. wo?\"\n"
         "    explanation: \"Heinrich der Vierte"), encoding="utf-8")
     unspoken = [f for f in check_report([path]).findings if f.code == "unspoken"]

@@ -63,6 +63,8 @@ SAID = {
         ("Dr. Watson", "Doctor Watson"),
         ("St. Paul", "Saint Paul"),
         ("apples, pears etc.", "apples, pears et cetera."),
+        ("the 1995/96 season", "the nineteen ninety-five–ninety-six season"),
+        ("what does ibid. mean?", "what does ibid mean?"),
     ],
     "sv": [
         ("år 930", "år niohundratrettio"),
@@ -110,6 +112,8 @@ SAID = {
         ("VM:et", "VM-et"),
         ("EU:s", "EUs"),
         ("3:2", "tre–två"),
+        ("säsongen 1995/96", "säsongen nittonhundranittiofem–nittiosex"),
+        ("sprang på 3.59,4", "sprang på tre femtionio komma fyra"),
     ],
     "de": [
         ("im Jahr 79", "im Jahr neunundsiebzig"),
@@ -153,6 +157,8 @@ SAID = {
         ("z.B. Berlin", "zum Beispiel Berlin"),
         ("1:0", "eins zu null"),
         ("1 + 2 + 3", "eins plus zwei plus drei"),
+        ("Saison 1991/92", "Saison neunzehnhunderteinundneunzig–zweiundneunzig"),
+        ("Jahrhundertwende 1899/1900", "Jahrhundertwende achtzehnhundertneunundneunzig–neunzehnhundert"),
     ],
 }
 

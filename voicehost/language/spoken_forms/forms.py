@@ -2,7 +2,8 @@
 
 ``SpokenForms.spoken(text)`` turns written text into what is said: abbreviations, scores,
 Roman numerals, dates, ordinals, decades, measures (units, percentages, temperatures,
-currency signs), signed numbers, decimals, years and plain numbers, then symbols. Each
+currency signs), pairs of years ("1995/96"), signed numbers, decimals, years and plain
+numbers, then symbols. Each
 step replaces what it knows with words, so a later one never sees it. What a language says
 its own way is a method its module overrides (``year``, ``dates``, ``ordinals``,
 ``decades``, ``regnal``); the words come from num2words and the locale's ``spoken_forms:``
@@ -112,7 +113,8 @@ class SpokenForms:
     def spoken(self, text: str, reading: Reading = Reading()) -> str:
         """``text`` as it is said."""
         for step in (self.abbreviations, self.scores, self.numerals, self.dates, self.ordinals,
-                     self.decades, self.measures, self.signed, self.numbers, self.symbols):
+                     self.decades, self.measures, self.year_pairs, self.signed, self.numbers,
+                     self.symbols):
             text = step(text, reading)
         return re.sub(r"[ \t]{2,}", " ", text)
 
@@ -262,6 +264,17 @@ class SpokenForms:
         if whole == 1 and not fraction:
             return minus + one
         return f"{minus}{self.number_words(m.group('num'), reading)} {many}"
+
+    def year_pairs(self, text: str, reading: Reading) -> str:
+        """A season or the turn of a year: "1995/96" -> "nineteen ninety-five–ninety-six",
+        "1899/1900" -> "eighteen ninety-nine–nineteen hundred" (the dash a pause)."""
+        def said(m: re.Match) -> str:
+            first, second = int(m.group(1)), m.group(2)
+            if not self.first_year <= first <= self.last_year:
+                return m.group(0)
+            then = self.year(int(second), reading) if len(second) == 4 else self.cardinal(int(second), reading)
+            return f"{self.year(first, reading)}–{then}"
+        return re.sub(r"(?<![\d.,])(\d{4})/(\d{4}|\d{2})(?![\d])", said, text)
 
     def signed(self, text: str, reading: Reading) -> str:
         """"−40" -> "minus forty"."""

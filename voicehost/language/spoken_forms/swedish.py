@@ -65,6 +65,14 @@ class SwedishForms(SpokenForms):
         """"3:e": tredje, "1:a": första."""
         return re.sub(r"(?<![\d.,])(\d+):[ae]\b", lambda m: self.ordinal(int(m.group(1))), text)
 
+    def measures(self, text: str, reading: Reading) -> str:
+        """The table's units, and a race time in minutes, seconds and tenths: "3.59,4" is said
+        "tre femtionio komma fyra", as a sports commentator says it."""
+        text = re.sub(r"(?<![\d.,])(\d{1,2})\.([0-5]\d),(\d{1,2})(?!\d)",
+                      lambda m: f"{self.cardinal(int(m.group(1)))} "
+                                f"{self.decimal(int(m.group(2)), m.group(3), reading)}", text)
+        return super().measures(text, reading)
+
     def decades(self, text: str, reading: Reading) -> str:
         """"1980-talet": nittonhundraåttiotalet (short reading: åttiotalet); "700-talet":
         sjuhundratalet; "1700-talsforskare": sjuttonhundratalsforskare."""
