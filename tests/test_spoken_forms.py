@@ -46,6 +46,7 @@ SAID = {
         ("Elizabeth I", "Elizabeth the First"),
         ("Louis XIV", "Louis the Fourteenth"),
         ("World War II", "World War two"),
+        ("the Harvard Mark I", "the Harvard Mark one"),
         ("Then I said", "Then I said"),
         # decimals, percentages, temperatures, units, money, symbols, abbreviations
         ("2.45 GHz", "two point four five gigahertz"),
@@ -143,6 +144,8 @@ SAID = {
         ("von Ludwig XIV.", "von Ludwig dem Vierzehnten"),
         ("unter Kaiser Karl V.", "unter Kaiser Karl dem Fünften"),
         ("für Papst Johannes Paul II.", "für Papst Johannes Paul den Zweiten"),
+        ("Kleopatra VII. war die letzte", "Kleopatra die Siebte war die letzte"),
+        ("unter Königin Elisabeth I.", "unter Königin Elisabeth der Ersten"),
         ("Teil II", "Teil zwei"),
         ("im XIX. Jahrhundert", "im neunzehnten Jahrhundert"),
         ("Vitamin C", "Vitamin C"),

@@ -104,16 +104,20 @@ class GermanForms(SpokenForms):
 
     def regnal(self, text: str, at: int, name: str, value: int, genitive: bool) -> str:
         """"Heinrich IV.": Heinrich der Vierte; the word before the name and its titles
-        ("Kaiser", "Papst") decides the case: "von Ludwig dem Vierzehnten"."""
+        ("Kaiser", "Papst") decides the case: "von Ludwig dem Vierzehnten". A queen
+        (``female_names``) is "Kleopatra die Siebte", "unter Elisabeth der Ersten"."""
         words = text[:at].split()
         while words and words[-1][:1].isupper():
             words.pop()   # titles and names before this name: "Papst", "Sultan"
         governing = words[-1].casefold().strip(",;:") if words else ""
-        article = "der"
-        for case, cues in (self.table.get("regnal_case") or {}).items():
+        case = "der"   # the nominative; the cases are named by their masculine article
+        for article, cues in (self.table.get("regnal_case") or {}).items():
             if governing in cues:
-                article = case
+                case = article
+        female = name in (self.table.get("female_names") or [])
+        article = {"der": "die", "dem": "der", "den": "die", "des": "der"}[case] if female else case
+        weak = case in ("dem", "des") or (case == "den" and not female)   # dem Achten, die Achte
         ordinal = self.ordinal(value)
-        ordinal = ordinal[:1].upper() + ordinal[1:] + ("" if article == "der" else "n")
+        ordinal = ordinal[:1].upper() + ordinal[1:] + ("n" if weak else "")
         return self.table.get("regnal", "{name} {article} {ordinal}").format(
             name=name, article=article, ordinal=ordinal)
