@@ -104,8 +104,8 @@ def test_a_heard_lifeline_is_used_only_after_yes():
     game = new_game("se", ["Ann"])
     host, out, _ = host_for(game, ["ask the audience", "no"])
     listen_until_done(host)
-    assert out.lines[-2] in ("Use ask the audience? Are you sure? Yes or no.",
-                             "You'd like to use ask the audience? Yes or no.")
+    assert out.lines[-2] in ("A lifeline: ask the audience. Are you sure? Yes or no.",
+                             "You'd like a lifeline: ask the audience? Yes or no.")
     assert out.lines[-1] == "All right, you keep ask the audience."
     assert "ask_audience" in game.turn().lifelines and "lifeline" not in out.sounds
     host, out, _ = host_for(game, ["ask the audience", "yes"])
@@ -507,7 +507,8 @@ def test_absolutely_neither_takes_the_money_nor_spends_a_lifeline_until_yes():
     host, out, _ = host_for(game, ["fifty fifty", "absolutely", "no", "take the money", "lock it in"])
     listen_until_done(host)
     assert "fifty_fifty" in game.turn().lifelines and not game.over and game.level == 2
-    assert any(line.startswith(("Then say yes, and we use fifty-fifty", "Just say yes for fifty-fifty"))
+    assert any(line.startswith(("Then say yes, and the lifeline is yours: fifty-fifty",
+                                "Just say yes for fifty-fifty"))
                for line in out.lines)
     assert out.lines[-1] in [v.format(amount="1,000 kronor")
                              for v in LOCALE.variants("ask_yes.confirm_walk")]

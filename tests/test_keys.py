@@ -135,8 +135,8 @@ def test_a_key_answer_is_locked_only_after_the_confirm_key():
 def test_a_lifeline_key_is_confirmed_and_declining_keeps_it():
     game = new_game("de", ["Ann"])
     out, _ = play(game, ["5", "backspace", "h"])
-    assert "Use fifty-fifty? Are you sure? Enter for yes, Escape for no." in out.lines or \
-        "You'd like to use fifty-fifty? Press Enter for yes, Escape for no." in out.lines
+    assert "A lifeline: fifty-fifty. Are you sure? Enter for yes, Escape for no." in out.lines or \
+        "You'd like a lifeline: fifty-fifty? Press Enter for yes, Escape for no." in out.lines
     assert "All right, you keep fifty-fifty." in out.lines
     assert "fifty_fifty" in game.turn().lifelines
     assert "5 for fifty-fifty" in out.lines[-1]  # help still offers it
@@ -194,4 +194,4 @@ def test_the_host_names_the_keys_of_the_map():
 def test_a_key_that_means_nothing_at_a_yes_or_no_says_which_keys_do():
     game = new_game("de", ["Ann"])
     out, _ = play(game, ["5", "2"])
-    assert out.lines[-1] == "Press Enter to use fifty-fifty, or Escape to keep it."
+    assert out.lines[-1] == "Press Enter for fifty-fifty, or Escape to keep it."

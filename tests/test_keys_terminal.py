@@ -62,7 +62,7 @@ def test_a_whole_game_by_key_presses_through_a_pipe(booth):
     assert "B, Banana 10" in first[1] and "Enter" in first[1]  # final answer? (Enter)
     assert first[2] == "> [escape] no" and "locked" not in first[3]
     lifeline = after(lines, "> [5] fifty fifty")
-    assert "fifty-fifty?" in lifeline[1] and "Enter for yes, Escape for no" in lifeline[1]
+    assert "lifeline: fifty-fifty" in lifeline[1] and "Enter for yes, Escape for no" in lifeline[1]
     assert lifeline[2:4] == ["> [backspace] no", "All right, you keep fifty-fifty."]
     assert lifeline[4] == "> [h] help"  # the x said nothing
     assert "5 for fifty-fifty" in lifeline[5] and "0 takes the money" in lifeline[5]

@@ -29,8 +29,9 @@ LANGUAGES = ("en", "sv", "de")
 OPTIONS = {"en": {"A": "Berlin", "B": "Madrid", "C": "Rome", "D": "Vienna"},
            "sv": {"A": "Göteborg", "B": "Malmö", "C": "Umeå", "D": "Västerås"},
            "de": {"A": "München", "B": "Köln", "C": "Düsseldorf", "D": "Straße der Einheit"}}
-FREE_SHAPE = {"numbers", "pronunciation", "key_names", "sounds"}
-"""Groups whose inside is the language's own: number engine, respellings, key names, spelling."""
+FREE_SHAPE = {"numbers", "pronunciation", "spoken_forms", "key_names", "sounds"}
+"""Groups whose inside is the language's own: number engine, respellings, spoken forms, key
+names, spelling."""
 
 
 def locale(code: str) -> Locale:
@@ -147,10 +148,11 @@ def test_every_ladder_value_is_spoken_in_words_and_printed_in_digits(code, editi
         assert re.search(r"\d", written) and written in line   # the screen keeps the digits
 
 
-def test_only_money_is_turned_into_words():
+def test_money_is_said_as_money_a_year_as_a_year_and_a_number_as_a_number():
     sv = locale("sv")
     line = "Fråga 3 för 3 000 kr: vilket år kom 1809 års regeringsform?"
-    assert sv.speakable(line) == "Fråga 3 för tretusen kronor: vilket år kom 1809 års regeringsform?"
+    assert sv.speakable(line) == ("Fråga tre för tretusen kronor: vilket år kom artonhundranio års "
+                                  "regeringsform?")
 
 
 def test_the_pronunciation_table_is_applied_to_speech_only():

@@ -1,4 +1,4 @@
-"""``voicehost deck check|import|stats``: the deck subcommands.
+"""``voicehost deck check|import|stats|say``: the deck subcommands (``say`` in ``deck_say.py``).
 
 The main CLI calls ``add_deck_commands(subparsers)``; each subcommand sets
 ``func=<handler(args) -> int>``. ``python -m voicehost.cli.deck check ...``
@@ -26,6 +26,7 @@ from ..kiosk.scores import ScoreError, ScoreTable
 from ..questions.played import MARGIN, MIN_PLAYS, far_off_questions, format_played
 from ..questions.stats import deck_stats, format_stats
 from .arguments import at_least_one
+from .deck_say import add_say_command, run_say
 from .kiosk_scores import add_table_arguments, score_table_path
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -74,11 +75,11 @@ examples:
 
 
 def add_deck_commands(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Register ``deck check``, ``deck import`` and ``deck stats`` under ``subparsers``."""
+    """Register ``deck check``, ``deck import``, ``deck stats`` and ``deck say`` under ``subparsers``."""
     deck = subparsers.add_parser("deck", help="check, import and count question decks",
                                  description="Check, import and count question decks.")
     deck.set_defaults(func=lambda args: _usage(deck))
-    _add_subcommands(deck.add_subparsers(dest="deck_command", metavar="{check,import,stats}"),
+    _add_subcommands(deck.add_subparsers(dest="deck_command", metavar="{check,import,stats,say}"),
                      "voicehost deck")
     return deck
 
@@ -87,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m voicehost.cli.deck",
                                      description="Check, import and count question decks.")
     parser.set_defaults(func=lambda args: _usage(parser))
-    _add_subcommands(parser.add_subparsers(dest="deck_command", metavar="{check,import,stats}"),
+    _add_subcommands(parser.add_subparsers(dest="deck_command", metavar="{check,import,stats,say}"),
                      "python -m voicehost.cli.deck")
     args = parser.parse_args(argv)
     try:
@@ -136,6 +137,9 @@ def _add_subcommands(sub: argparse._SubParsersAction, prog: str) -> None:
                        help=f"with --played: percentage points off the level to list (default {MARGIN})")
     add_table_arguments(stats)
     stats.set_defaults(func=run_stats)
+
+    add_say_command(sub, prog)
+    sub.choices["say"].set_defaults(func=lambda args: run_say(args, _paths(args.paths)))
 
 
 # --- handlers ------------------------------------------------------------------

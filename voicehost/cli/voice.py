@@ -83,7 +83,7 @@ def run_recognize(args) -> int:
     settings = load_settings(getattr(args, "config", None))
     language = args.lang or settings.game.language
     locale = Locale.load(language) if language == settings.game.language else Locale.load("en")
-    phrases = Phrases(locale.phrases, locale.data["numbers"])
+    phrases = Phrases.of(locale)
     options = dict(zip("ABCD", [o.strip() for o in args.options.split("|") if o.strip()]))
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
     context = Context(STATES[args.state], options, REGISTRY.names(), players)

@@ -32,6 +32,10 @@ class Question:
     tags: tuple[str, ...] = ()
     checked: bool = False
     """True once a second pass has fact-checked the question."""
+    say: tuple[tuple[str, str], ...] = ()
+    """The deck's own readings (``say:``): (part, how it is said) for the parts whose text the
+    speech engine should not get as written; a part is "question", "A"-"D" or
+    "explanation"."""
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
 
@@ -42,6 +46,19 @@ class Question:
     @property
     def answer_text(self) -> str:
         return self.option(self.answer)
+
+    def written(self, part: str) -> str:
+        """The text of ``part``: "question", a letter A-D or "explanation"."""
+        if part == "question":
+            return self.text
+        if part == "explanation":
+            return self.explanation
+        return self.option(part)
+
+    def said(self, part: str) -> str:
+        """What of ``part`` is handed to the speech engine: the deck's ``say:`` for it, or
+        its text as written."""
+        return dict(self.say).get(part, self.written(part))
 
     def to_dict(self) -> dict:
         return {
@@ -54,6 +71,7 @@ class Question:
             "explanation": self.explanation,
             "tags": list(self.tags),
             "checked": self.checked,
+            **({"say": dict(self.say)} if self.say else {}),
         }
 
     @classmethod
@@ -69,4 +87,5 @@ class Question:
             explanation=str(data.get("explanation", "") or ""),
             tags=tuple(data.get("tags", ()) or ()),
             checked=bool(data.get("checked", False)),
+            say=tuple((str(k), str(v)) for k, v in (data.get("say") or {}).items()),
         )

@@ -28,6 +28,7 @@ from .narrator import Narrator
 from .output import HostOutput
 from .phrases import Phrases
 from .player_input import Clock, EndOfInput, PlayerInput, Stop
+from .question_readings import QuestionReadings
 from .sound import Sound
 from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, WAIT_LISTEN_FACTOR, Misses, letter_doubt
 
@@ -91,7 +92,9 @@ class Host:
         self.stop_flag = stop
         """True once the host should stop at the next listen (a kiosk shutting down); None:
         nothing stops it but the end of the game or of the input."""
-        self.phrases = Phrases(locale.phrases, locale.data["numbers"])
+        self.phrases = Phrases.of(locale)
+        self.readings = QuestionReadings(locale)
+        """How the deck's texts in the lines are said, and its options heard."""
         self.asker = Asker(player_input, self.phrases,
                            Confidence(options.min_confidence, options.yes_confidence))
         traits = player_input.traits
@@ -125,7 +128,7 @@ class Host:
             if isinstance(item, Sound):
                 self.output.sound(item.name)
             elif item:
-                self.output.say(item)
+                self.output.say(self.readings.line(item, self.game.question))
 
     def moment(self) -> Moment:
         """Where the dialogue stands: a lifeline being confirmed, or the game's phase."""
@@ -137,7 +140,7 @@ class Host:
             return Context(moment)
         turn = self.game.turn()
         q = turn.question
-        options = {o: q.option(o) for o in turn.open_options} if q else {}
+        options = self.readings.options(q, turn.open_options) if q else {}
         return Context(moment, options, self.game.edition.lifelines, turn.friends)
 
     def stop(self) -> bool:

@@ -1,5 +1,6 @@
 """A locale's phrase table, normalised once: what players may say, as the parser and the
-recogniser compare it (lower case, digits as words, no punctuation).
+recogniser compare it (lower case, numbers, dates and numerals in words as the language's
+normaliser says them, no punctuation).
 
 Pure; the tables come from the locale file (``phrases:``), so nothing here is English.
 """
@@ -10,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..language.numbers import spell_digits
+from ..language.spoken_forms import SpokenForms
 from .soundalike import SoundAlike
 
 
@@ -30,13 +32,23 @@ class Phrases:
 
     table: dict
     numbers: dict
+    forms: SpokenForms | None = None
+    """The language's normaliser: a number, a date, a numeral is compared as it is said
+    ("1453": fourteen fifty-three). Without one, digits are spelled by ``numbers``."""
     _normed: dict = field(default_factory=dict, repr=False, compare=False)
     _lists: dict = field(default_factory=dict, repr=False, compare=False)
+    _options: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, locale) -> "Phrases":
+        """The phrase table of a ``Locale``, with its normaliser."""
+        return cls(locale.phrases, locale.data["numbers"], locale.spoken_forms)
 
     def norm(self, text: str) -> str:
         normed = self._normed.get(text)
         if normed is None:  # the same phrases are normalised for every grammar and transcript
-            normed = self._normed[text] = normalize(text, self.numbers)
+            said = self.forms.spoken(text) if self.forms else text
+            normed = self._normed[text] = normalize(said, self.numbers)
         return normed
 
     def words(self, key: str) -> list[str]:
@@ -90,6 +102,17 @@ class Phrases:
         return self._lists["sounds"]
 
     def option_forms(self, option: str) -> set[str]:
-        """The ways an option's text may be said: as written and without its article."""
-        normed = self.norm(option)
-        return {normed, self.without_article(normed)} - {""}
+        """The ways an option's text may be said, each with and without its article: as the
+        host says it, in the other forms people say (the normaliser's ``said``: "the eighties"
+        for "the 1980s", "two thousand and twelve" beside "twenty twelve"), and as its deck's
+        ``say:`` reads it (an option that is a ``DeckText``)."""
+        said = getattr(option, "said", "")
+        key = (str(option), said)
+        if key not in self._options:
+            out: set[str] = set()
+            for text in filter(None, (said, str(option))):
+                for form in (self.forms.said(text) if self.forms else [text]):
+                    normed = normalize(form, self.numbers)
+                    out |= {normed, self.without_article(normed)}
+            self._options[key] = frozenset(out - {""})
+        return set(self._options[key])

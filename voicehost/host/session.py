@@ -154,7 +154,7 @@ def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Loca
     silence (typed: no limit), asks again.
 
     Raises ``EndOfInput`` when the input ends (or "quit" is typed) before an answer."""
-    asker = Asker(player_input, Phrases(locale.phrases, locale.data["numbers"]))
+    asker = Asker(player_input, Phrases.of(locale))
     traits = player_input.traits
     typed = "_typed" if traits.typed and not traits.only_keys else ""
     output.say(locale.line(f"ask_player_count{typed}"))
@@ -167,7 +167,8 @@ def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Loca
             raise EndOfInput()
         if isinstance(command, h.PlayerCount):
             players = [locale.line("player_default", n=i) for i in range(1, command.count + 1)]
-            output.say(locale.line("player_count_set", count=command.count,
+            one = "_one" if command.count == 1 else ""   # "One player: Player 1."
+            output.say(locale.line(f"player_count_set{one}", count=command.count,
                                    players=locale.join(players)))
             return players
         output.say(again[misses % len(again)])

@@ -122,7 +122,7 @@ class Booth:
         seed = settings.game.seed
         self.rng = random.Random(seed)
         self.lines = KioskLines(locale, random.Random(seed))
-        self.phrases = Phrases(locale.phrases, locale.data["numbers"])
+        self.phrases = Phrases.of(locale)
         self.attract = Attract(self.lines, self.phrases,
                                every_seconds=settings.kiosk.attract_every_seconds,
                                quiet_hours=settings.kiosk.quiet_hours, clock=clock,

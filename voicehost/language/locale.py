@@ -11,6 +11,7 @@ from importlib import resources
 import yaml
 
 from .numbers import say_amount
+from .spoken_forms import Reading, SpokenForms, forms_for
 
 
 class LocaleError(ValueError):
@@ -63,15 +64,40 @@ class Locale:
         return self.data["money_spoken"][currency].format(words=words)
 
     def speakable(self, text: str) -> str:
-        """A printed line as it is spoken: each sum of money written as :meth:`money`
-        writes it said in words, and the ``pronunciation`` respellings applied."""
-        for currency, pattern in self._money_patterns.items():
-            text = pattern.sub(lambda m, c=currency: self.say_money(
-                int(re.sub(r"\D", "", m.group("amount"))), c), text)
+        """A printed line as it is spoken (``spoken``). In a ``HostLine`` the deck texts it
+        holds are said as their readings (``readings.py``), the rest of the line as usual; a
+        deck text is found as a whole (an option "10" is not the 10 of "100" or of a sum of
+        money)."""
+        readings = {k.casefold(): v for k, v in (getattr(text, "readings", None) or {}).items() if k}
+        line = str(text)
+        if not readings:
+            return self.spoken(line)
+        keys = "|".join(map(re.escape, sorted(readings, key=len, reverse=True)))
+        money = [m.span() for p in self._money_patterns.values() for m in p.finditer(line)]
+        out, done = [], 0
+        for m in re.finditer(rf"(?<![\w.,])(?:{keys})(?![\w]|[.,]\d)", line, re.IGNORECASE):
+            if any(start < m.end() and m.start() < end for start, end in money):
+                continue
+            out += [self.spoken(line[done:m.start()]), readings[m.group(0).casefold()]]
+            done = m.end()
+        return "".join(out) + self.spoken(line[done:])
+
+    def spoken(self, text: str, reading: Reading = Reading()) -> str:
+        """Written text as the host says it: the ``pronunciation`` respellings, each sum of
+        money written as :meth:`money` writes it in words, then numbers, dates, numerals,
+        units, abbreviations and symbols in words (``spoken_forms``)."""
         respell = self._respellings
         if respell:
             text = respell[0].sub(lambda m: respell[1][m.group(0).casefold()], text)
-        return text
+        for currency, pattern in self._money_patterns.items():
+            text = pattern.sub(lambda m, c=currency: self.say_money(
+                int(re.sub(r"\D", "", m.group("amount"))), c), text)
+        return self.spoken_forms.spoken(text, reading)
+
+    @cached_property
+    def spoken_forms(self) -> SpokenForms:
+        """The language's normaliser (``spoken_forms/``)."""
+        return forms_for(self.data)
 
     @cached_property
     def _money_patterns(self) -> dict[str, re.Pattern]:

@@ -1,5 +1,6 @@
-"""Question decks: the deck format, reading files, checks, import and stats.
+"""Question decks: the deck format, reading files, checks, import and stats, and a
+question as the speech engine gets it.
 
 May use ``voicehost.game`` (the ``Question`` value) and ``voicehost.language``
-(how options sound when read aloud), nothing above them.
+(how options sound when read aloud, how text is said), nothing above them.
 """

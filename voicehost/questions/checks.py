@@ -21,6 +21,7 @@ from .tag_checks import tag_errors, tag_warnings
 from .tells import tells
 from ..game.question import LETTERS, Question
 from ..language.spoken import WORD, options_sound_alike
+from .spoken_question import locale_of, unsaid
 from .deck import bundled_deck_paths, deck_files, read_deck_contents
 from .reader import Entry
 from .format import MAX_LEVEL, MIN_LEVEL
@@ -362,6 +363,7 @@ def _question_warnings(q: Question) -> list[Finding]:
                            f"keep to {MAX_OPTION_CHARS})"))
     out += _giveaways(q)
     out += _sound_alike(q)
+    out += _unspoken(q)
     if not q.explanation:
         out.append(_at(q, "warning", "no-explanation", "no explanation for the host to read after the reveal"))
     return out
@@ -400,6 +402,18 @@ def _sound_alike(q: Question) -> list[Finding]:
                                f"options {LETTERS[i]} '{a}' and {LETTERS[j]} '{b}' {verb} when read aloud",
                                "replace one with an option that sounds clearly different"))
     return out
+
+
+def _unspoken(q: Question) -> list[Finding]:
+    """What the language's normaliser cannot put into words (``spoken_question.unsaid``)."""
+    locale = locale_of(q.language)
+    if locale is None:
+        return []
+    return [_at(q, "warning", "unspoken",
+                f"{'option ' + part if len(part) == 1 else 'the ' + part} as spoken still holds "
+                + ", ".join(map(str, left)) + ", which the speech engine reads as written",
+                f"write it out, or give how it is said in 'say: {{{part}: ...}}' (docs/decks.md)")
+            for part, left in unsaid(q, locale)]
 
 
 # --- helpers ----------------------------------------------------------------

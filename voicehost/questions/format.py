@@ -10,8 +10,10 @@ MIN_LEVEL, MAX_LEVEL = 1, 15
 DECK_FIELDS = ("name", "language", "questions")
 QUESTION_FIELDS = (
     "id", "level", "question", "options", "answer",
-    "explanation", "tags", "language", "checked",
+    "explanation", "tags", "language", "checked", "say",
 )
+SAY_PARTS = ("question", "A", "B", "C", "D", "explanation")
+"""What a question's ``say:`` may give a reading for."""
 SHAPE = "a mapping with 'language: en' and 'questions:' holding a list of questions"
 
 

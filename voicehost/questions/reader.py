@@ -15,7 +15,7 @@ from typing import Sequence
 import yaml
 
 from ..game.question import LETTERS, Question
-from .format import DECK_FIELDS, MAX_LEVEL, MIN_LEVEL, QUESTION_FIELDS, SHAPE, DeckError
+from .format import DECK_FIELDS, MAX_LEVEL, MIN_LEVEL, QUESTION_FIELDS, SAY_PARTS, SHAPE, DeckError
 
 _YAML = "tag:yaml.org,2002:"
 _SAFE_TAGS = {_YAML + t for t in (
@@ -217,13 +217,36 @@ class DeckReader:
             else:
                 self.problem(node, f"checked must be true or false, not {_kind(node)}", "bad-field")
 
+        say = self._say(f["say"], bool(explanation)) if "say" in f and not _is_null(f["say"]) else ()
+
         if len(self.problems) > start:
             return qid, line, None
         return qid, line, Question(
             id=qid, level=level, language=language, text=text, options=options,  # type: ignore[arg-type]
             answer=answer, explanation=explanation or "", tags=tags, checked=checked,  # type: ignore[arg-type]
-            source=self.source, line=line,
+            say=say, source=self.source, line=line,
         )
+
+    def _say(self, node: yaml.Node, has_explanation: bool) -> tuple[tuple[str, str], ...]:
+        """``say:``, the readings of parts of the question: {question: ..., B: ..., explanation: ...}."""
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, f"say must be a mapping of parts to how they are said, found {_kind(node)}",
+                         "bad-field", fix="write 'say: {question: ..., B: ...}' (parts: "
+                         + ", ".join(SAY_PARTS) + ")")
+            return ()
+        fields = self._fields(node, SAY_PARTS, "say")
+        out = []
+        for part, value in fields.items():
+            text = self._text(value, f"say: {part}", required=True, code="bad-field")
+            if text == "" and not _is_null(value):
+                self.problem(value, f"say: {part} is empty", "bad-field",
+                             fix="write how it is said, or remove the line")
+            elif part == "explanation" and not has_explanation:
+                self.problem(value, "say: explanation, but the question has no explanation", "bad-field",
+                             fix="add the explanation, or remove its reading")
+            elif text:
+                out.append((part, text))
+        return tuple(out)
 
     def _level(self, node: yaml.Node) -> int | None:
         value = None

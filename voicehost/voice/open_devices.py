@@ -110,7 +110,7 @@ def open_voice_devices(args, settings, locale: Locale,
 
 def open_key_input(settings, locale: Locale, fd: int | None = None) -> KeyInput:
     """Single key presses from standard input (or ``fd``), with the key map of the settings."""
-    key_map = KeyMap(settings.input.keys.actions(), Phrases(locale.phrases, locale.data["numbers"]))
+    key_map = KeyMap(settings.input.keys.actions(), Phrases.of(locale))
     return KeyInput(KeyReader(fd), key_map, echo=sys.stdout)
 
 

@@ -62,7 +62,7 @@ def _some(items: list[str], most: int) -> str:
 
 def check_vocabulary(recognizer: Recognizer, locale: Locale, lifelines: tuple[str, ...]) -> VocabularyReport:
     """What of every phrase a grammar can offer the recogniser's model cannot hear."""
-    phrases = Phrases(locale.phrases, locale.data["numbers"])
+    phrases = Phrases.of(locale)
     every = vocabulary(phrases, lifelines)
     missing = list(dict.fromkeys(recognizer.missing_words(every)))
     unknown = set(missing)

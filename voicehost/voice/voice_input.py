@@ -48,7 +48,7 @@ class VoiceInput(PlayerInput):
         self._told: set[str] = set(reported)
         """Words already reported (``reported``: by the check at start-up)."""
         if phrase_table is None and locale is not None:
-            phrase_table = Phrases(locale.phrases, locale.data["numbers"])
+            phrase_table = Phrases.of(locale)
         self._table = phrase_table
         """Tells which phrases are settled (``grammar.settled``); without it the recogniser
         ends early only after phrases that no other phrase continues."""
