@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+import time
 import wave
 from argparse import Namespace
 from pathlib import Path
@@ -262,8 +263,10 @@ def test_the_speaker_of_the_neural_voice_starts_loading_it_at_once(tmp_path, mon
     speaker = open_speaker(Namespace(speaker_file=str(tmp_path / "host.wav")), load_settings(config))
     try:
         assert isinstance(speaker.synth, PiperSynthesizer)
-        assert speaker.renderer._thread is not None  # loading in the background
+        deadline = time.monotonic() + 20
+        while not speaker.synth.loaded and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert speaker.synth.loaded  # in the background, before any line was asked for
         assert speaker.say("Hello.") is True
-        assert speaker.synth.loaded
     finally:
         speaker.close()

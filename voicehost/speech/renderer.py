@@ -8,8 +8,9 @@ rendered is taken up where it stands, and a line nobody announced goes first. Be
 parts the thread turns to the line wanted now, so a prefetch delays the line being said by
 one part at most (one clause of a neural voice, a whole line of espeak-ng: milliseconds).
 
-One thread does all the rendering, so a synthesizer is used by one thread at a time; it is
-started by the first line (or ``warm_up``) and stopped by ``close``.
+One thread does all the rendering, so a synthesizer renders on one thread at a time; it is
+started by the first line and stopped by ``close``. ``warm_up`` loads the engine on another
+(``Synthesizer.warm_up`` must allow a render meanwhile).
 """
 
 from __future__ import annotations
@@ -55,7 +56,6 @@ class Renderer:
         """Lines still to render, in the order they will be said."""
         self._lines: dict[str, Rendering] = {}
         self._thread: threading.Thread | None = None
-        self._warm_up = False
         self._closed = False
         self.rendered: deque[str] = deque(maxlen=256)
         """The last lines rendered, in the order each was begun (for tests and benches)."""
@@ -102,10 +102,9 @@ class Renderer:
                 r.wanted = False
 
     def warm_up(self) -> None:
-        """Start the thread now and have the synthesizer load what the first line needs."""
-        with self._cond:
-            self._warm_up = True
-            self._start()
+        """Have the synthesizer load what its first line will need, on a thread of its own,
+        so that lines it has in its caches are served meanwhile."""
+        threading.Thread(target=self._warm, name="voicehost-warm-up", daemon=True).start()
 
     def set_rate(self, delta: int) -> bool:
         """Change the synthesizer's rate; lines rendered ahead at the old rate are dropped."""
@@ -152,13 +151,13 @@ class Renderer:
                                              daemon=True)
             self._thread.start()
 
+    def _warm(self) -> None:
+        try:
+            self.synth.warm_up()
+        except Exception as exc:  # the first line that needs it will meet the fault and say it
+            _log.warning("the speech engine could not be made ready: %s", exc)
+
     def _run(self) -> None:
-        if self._warm_up:
-            try:
-                with self._synth_lock:
-                    self.synth.warm_up()
-            except Exception as exc:  # the first line will meet the same fault and say it
-                _log.warning("the speech engine could not be made ready: %s", exc)
         while True:
             with self._cond:
                 while not self._closed and not self._pending:

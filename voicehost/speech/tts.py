@@ -71,8 +71,8 @@ class Synthesizer(abc.ABC):
         yield self.render(text)
 
     def warm_up(self) -> None:
-        """Load what the first line will need, so that it comes sooner (called once, in the
-        background, at start-up). Raises SpeechError."""
+        """Load what the first line will need, so that it comes sooner (called once, on a
+        thread of its own at start-up, while lines may be rendered). Raises SpeechError."""
 
     def set_rate(self, delta: int) -> bool:
         """Speak faster (positive) or slower (negative); False if not supported."""
