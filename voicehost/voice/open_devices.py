@@ -145,8 +145,13 @@ def host_synthesizer(settings, cache_dir: Path | None = None) -> Synthesizer:
         from ..speech.tts import Pyttsx3Synthesizer
         return Pyttsx3Synthesizer(host_voice(settings), host.rate, host.volume,
                                   cache_dir=cache_dir, cache_mb=cache_mb)
-    from ..speech.piper_tts import PiperSynthesizer
+    from ..speech.piper_tts import PiperSynthesizer, runtime_missing
+    from ..speech.piper_voice import NEURAL_FIX
     from ..speech.piper_voices import find_voice
+    missing = runtime_missing()  # first: without it no voice would do
+    if missing:
+        raise SpeechError(f"The neural voice (host.engine: piper) needs {missing}, which is not "
+                          "installed.", NEURAL_FIX)
     language = settings.game.language
     files = find_voice(host.voice, language)
     synth = PiperSynthesizer(files.onnx, files.config, host.rate, host.volume,
