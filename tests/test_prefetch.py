@@ -86,7 +86,7 @@ def test_lines_announced_are_rendered_while_the_line_before_them_plays(speaker):
     for line in lines[1:]:
         assert synth.finished[line] <= asked[line], f"{line!r} was rendered only when needed"
     # so each of them sounded the moment it was asked for: no render time before it
-    assert all(delay < 0.02 for delay in first_sounds[1:]), first_sounds
+    assert all(delay < 0.04 for delay in first_sounds[1:]), first_sounds  # < one part's render
 
 
 def test_a_line_in_parts_starts_with_its_first_part_and_sounds_without_gaps(speaker):

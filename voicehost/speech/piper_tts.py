@@ -63,6 +63,7 @@ class PiperSynthesizer(CachedSynthesizer):
                               "Fetch it with: voicehost voices download LANG (en, sv or de).")
         self.config = VoiceConfig.read(config or f"{onnx}.json")
         self.name = self.onnx.name.removesuffix(".onnx")
+        self._size = self.onnx.stat().st_size  # in the cache key: another model, other audio
         self.rate = rate
         self.volume = 1.0 if volume is None else volume
         self.threads = threads
@@ -96,7 +97,7 @@ class PiperSynthesizer(CachedSynthesizer):
 
     # CachedSynthesizer
     def _spec(self) -> list:
-        return ["piper", self.name, self.onnx.stat().st_size, self.rate, self.volume]
+        return ["piper", self.name, self._size, self.rate, self.volume]
 
     def _fresh_parts(self, text: str) -> Iterator[AudioClip]:
         model = self._ensure_model()
