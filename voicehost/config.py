@@ -8,6 +8,7 @@ flag it came from) and what is allowed.
 
 from __future__ import annotations
 
+import re
 import typing
 from dataclasses import dataclass, field, fields, is_dataclass, make_dataclass
 from pathlib import Path
@@ -89,12 +90,31 @@ class LifelineSettings:
                                    lo=1, hi=5)
 
 
+PIPER_VOICE_NAME = re.compile(r"^[a-z]{2,3}_[A-Z]{2}-[A-Za-z0-9_]+-(x_low|low|medium|high)$")
+"""A Piper voice's name, as its files and the catalogue write it: ``en_US-joe-medium``."""
+
+
 @dataclass(frozen=True)
 class HostSettings:
-    voice: typing.Optional[str] = _opt(None, "Speech voice id or name part; null: the default.")
+    engine: str = _opt("espeak", "espeak: espeak-ng, every language, small; piper: a neural "
+                       "Piper voice (pip install 'voicehost[neural]', then voicehost voices "
+                       "download LANG).", ("espeak", "piper"))
+    voice: typing.Optional[str] = _opt(None, "espeak: a voice id or name part; piper: a Piper "
+                                       "voice name (en_US-joe-medium) or its .onnx file; null: "
+                                       "the default for game.language.")
     rate: int = _opt(165, "Speaking rate in words per minute.", lo=80, hi=400)
     volume: float = _opt(1.0, "Speech volume, 0.0 to 1.0.", lo=0.0, hi=1.0)
     sounds: bool = _opt(True, "Play the lock-in, correct, wrong, lifeline and timer sounds.")
+
+    def check(self, prefix: str, source: str) -> None:
+        """With the piper engine, ``voice`` is a Piper voice's name or its ``.onnx`` file."""
+        voice = self.voice
+        if self.engine == "piper" and voice and not (PIPER_VOICE_NAME.match(voice)
+                                                     or voice.endswith(".onnx")):
+            raise ConfigError(f"{prefix}voice", f"{voice!r} is not a Piper voice",
+                              "a Piper voice's name such as en_US-joe-medium, the path of its "
+                              ".onnx file, or null for the voice of game.language (see "
+                              "voicehost voices)", source)
 
 
 @dataclass(frozen=True)

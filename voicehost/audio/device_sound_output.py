@@ -108,6 +108,23 @@ class DeviceSoundOutput(SoundOutput):
                 raise SoundOutputError(f"Could not play on '{self._dev.name}' ({exc}).",
                                        SPEAKER_FIX) from exc
 
+    def extend(self, clip: AudioClip) -> None:
+        """Append ``clip`` to the clip playing, in the same stream: the callback goes on
+        into it without a gap (or, if the first had run out already, as soon as it comes).
+        After ``stop`` it does nothing: the rest of a line cut off is dropped."""
+        with self._lock:
+            if self._interrupted:
+                return
+            joined = (self._playing and not self._interrupted and self._stream is not None
+                      and self._stream.active and not self._idle())
+            if joined and clip.pcm:
+                rate, channels = self._format
+                self._pcm += _faded(convert(clip, rate, channels), FADE_SECONDS)
+                self._seconds += clip.seconds
+                self._fed.clear()
+        if not joined:
+            self.play(clip)
+
     def wait(self) -> Played:
         """Block until the clip's last sample has reached the device's output, by the
         stream's clock; return at once if it was stopped first. Raises SoundOutputError

@@ -48,6 +48,16 @@ class SoundOutput(abc.ABC):
     def play(self, clip: AudioClip) -> None:
         """Start playing ``clip`` and return at once; a clip still playing is cut off."""
 
+    def extend(self, clip: AudioClip) -> None:
+        """Play ``clip`` right after the clip playing now, with no gap between them (a line
+        that comes in parts, rendered while its first part plays); ``wait`` then answers for
+        the two as one clip. With nothing playing it is ``play``; after ``stop`` a device
+        may drop it (the rest of a line cut off). This default waits for the current clip
+        to end, then plays; a device that can join clips overrides it."""
+        if self.busy:
+            self.wait()
+        self.play(clip)
+
     @abc.abstractmethod
     def wait(self) -> Played:
         """Block until the current (or last) clip has been heard, or return at once when it

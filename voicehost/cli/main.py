@@ -17,6 +17,7 @@ EPILOG = """examples:
   voicehost play --resume
   voicehost deck check
   voicehost models download en
+  voicehost voices download en
   voicehost kiosk --input text
   voicehost kiosk scores --today
   voicehost history
@@ -63,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_models_commands(sub)
     from .devices import add_devices_commands
     add_devices_commands(sub)
+    from .voices import add_voices_commands
+    add_voices_commands(sub)
     from .voice import add_voice_commands
     add_voice_commands(sub)
     from .kiosk import add_kiosk_command

@@ -126,9 +126,8 @@ def run_demo(args) -> int:
     from ..host.loop import Host, HostOptions
     from ..host.session import SetupError, deck_paths, load_questions, parse_players
     from ..speech.speaker import Speaker
-    from ..speech.tts import Pyttsx3Synthesizer
     from ..testing.simulated_players import SimulatedPlayers
-    from ..voice.open_devices import host_voice
+    from ..voice.open_devices import host_synthesizer
     from ..voice.spoken_output import SpokenOutput
 
     settings = load_settings(getattr(args, "config", None), {"game.rounds": args.rounds},
@@ -142,8 +141,7 @@ def run_demo(args) -> int:
     questions = load_questions(deck_paths(settings), settings.game.language, edition)
     game = Game(edition, players, questions, Rules(rounds=settings.game.rounds), args.seed)
     recognizer = _recognizer(args, settings, settings.game.language)
-    speaker = Speaker(Pyttsx3Synthesizer(host_voice(settings), settings.host.rate, settings.host.volume),
-                      FileSoundOutput(args.out))
+    speaker = Speaker(host_synthesizer(settings), FileSoundOutput(args.out))
     output = SpokenOutput(speaker, effects=settings.host.sounds, spoken=locale.speakable)
     voices = SimulatedPlayers(lambda: game, recognizer, seed=args.seed,
                               play_audio=lambda clip: speaker.play(clip), questions=args.questions)

@@ -31,6 +31,9 @@ class CaptionedOutput(HostOutput):
         self.show.said(text)  # on the screens as the host begins to say it
         self.inner.say(text)
 
+    def upcoming(self, lines: list[str]) -> None:
+        self.inner.upcoming(lines)
+
     def sound(self, name: str) -> None:
         self.inner.sound(name)
 

@@ -124,6 +124,7 @@ class Host:
 
     # ------------------------------------------------------------------ speaking
     def say(self, items: list) -> None:
+        self.output.upcoming([item for item in items if item and isinstance(item, str)])
         for item in items:
             if isinstance(item, Sound):
                 self.output.sound(item.name)

@@ -16,6 +16,11 @@ class HostOutput(abc.ABC):
     def say(self, text: str) -> None:
         """Say one line, returning when it has been said."""
 
+    def upcoming(self, lines: list[str]) -> None:
+        """The lines about to be said, in order (the next ``say`` calls), so that an output
+        that renders speech can render them while the lines before them play. Nothing need
+        be done with them; ``say`` alone says what is said."""
+
     def sound(self, name: str) -> None:
         """Play an effect (lock_in, correct, wrong, lifeline, tick, time_up)."""
 

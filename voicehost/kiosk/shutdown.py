@@ -103,6 +103,9 @@ class FinishLine(HostOutput):
         with self.signals.deferred():
             self.inner.say(text)
 
+    def upcoming(self, lines: list[str]) -> None:
+        self.inner.upcoming(lines)
+
     def sound(self, name: str) -> None:
         if self.signals.stopping():
             return

@@ -55,12 +55,14 @@ class ModelError(FixableError):
     """A model cannot be fetched or installed; the message says what to do."""
 
 
-def entry_for(language: str) -> ModelEntry:
-    for entry in CATALOGUE:
+def entry_for(language: str, catalogue=CATALOGUE, error: type = ModelError, what: str = "model"):
+    """The ``catalogue``'s entry for ``language`` (``models.CATALOGUE``: a ``ModelEntry``);
+    ``error`` names the languages it has."""
+    for entry in catalogue:
         if entry.language == language:
             return entry
-    known = ", ".join(e.language for e in CATALOGUE)
-    raise ModelError(f"no model for language {language!r} in the catalogue; choose one of: {known}")
+    known = ", ".join(e.language for e in catalogue)
+    raise error(f"no {what} for language {language!r} in the catalogue; choose one of: {known}")
 
 
 def default_models_dir(configured: str | None = None) -> Path:

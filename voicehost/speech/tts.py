@@ -1,9 +1,10 @@
-"""Speech synthesis: text in, ``AudioClip`` out.
+"""Speech synthesis: text in, ``AudioClip`` out (whole, or in parts as they are rendered).
 
-``Pyttsx3Synthesizer`` renders each line to a WAV file in a worker process
-(``tts_worker.py``) and keeps what it rendered in memory (LRU) and, with
-``cache_dir``, on disk (``tts_cache.ClipCache``, bounded by ``cache_mb`` and a
-number of files). A worker that hangs is killed and restarted, so the host
+``CachedSynthesizer`` keeps what a synthesizer rendered in memory (LRU) and, with
+``cache_dir``, on disk (``tts_cache.ClipCache``, bounded by ``cache_mb`` and a number of
+files). ``Pyttsx3Synthesizer``, the default (espeak-ng), is one: it renders each line to a
+WAV file in a worker process (``tts_worker.py``); ``piper_tts.PiperSynthesizer`` (a neural
+voice, optional) is the other. A worker that hangs is killed and restarted, so the host
 never hangs on speech; the worker writes to memory (``/dev/shm``) where there is
 one, so a full disk does not stop it either.
 """
@@ -21,7 +22,7 @@ import threading
 import wave
 from collections import OrderedDict
 from pathlib import Path
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from ..audio.clip import AudioClip
 from ..errors import FixableError
@@ -62,6 +63,17 @@ class Synthesizer(abc.ABC):
     def render(self, text: str) -> AudioClip:
         """The spoken ``text``. Raises SpeechError."""
 
+    def render_parts(self, text: str) -> Iterator[AudioClip]:
+        """The spoken ``text`` in parts, each as soon as it is rendered; played one after
+        the other they are ``render(text)``. An engine that renders a clause at a time
+        yields each, so a line can start to sound before it is all rendered; this default
+        yields the whole line. Raises SpeechError."""
+        yield self.render(text)
+
+    def warm_up(self) -> None:
+        """Load what the first line will need, so that it comes sooner (called once, on a
+        thread of its own at start-up, while lines may be rendered). Raises SpeechError."""
+
     def set_rate(self, delta: int) -> bool:
         """Speak faster (positive) or slower (negative); False if not supported."""
         return False
@@ -70,15 +82,12 @@ class Synthesizer(abc.ABC):
         """Release any helper process."""
 
 
-class Pyttsx3Synthesizer(Synthesizer):
-    """pyttsx3 (espeak-ng on Linux) in a restartable worker, with a render cache.
-
-    ``voice``: a voice id, name or language, or a part of one (see ``voices()``);
-    ``rate``: words per minute; ``volume``: 0.0-1.0; None keeps the engine's
-    default. ``cache_dir``: keep rendered lines there between games, at most
-    ``cache_mb`` megabytes (0: none) and ``DISK_LINES`` files. Nothing is started
-    until the first ``render`` (or ``voices``).
-    """
+class CachedSynthesizer(Synthesizer):
+    """A synthesizer that keeps what it rendered: the last lines in memory (least recently
+    used first out, within ``MEMORY_LINES`` and ``MEMORY_MB``) and, with ``cache_dir``, on
+    disk (``tts_cache.ClipCache``, within ``cache_mb`` megabytes and ``DISK_LINES`` files).
+    A subclass renders a line afresh in ``_fresh_parts`` and names what its audio depends
+    on besides the text in ``_spec`` (the cache key)."""
 
     MEMORY_LINES = 512
     """How many rendered lines the in-memory cache keeps at most."""
@@ -88,6 +97,81 @@ class Pyttsx3Synthesizer(Synthesizer):
     millisecond."""
     DISK_LINES = MAX_FILES
     """How many rendered lines ``cache_dir`` keeps (least recently used go first)."""
+
+    def __init__(self, cache_dir=None, cache_mb: float = CACHE_MB) -> None:
+        self.cache_dir = Path(cache_dir) if cache_dir else None
+        self.disk_cache = ClipCache(self.cache_dir, cache_mb, self.DISK_LINES) if cache_dir else None
+        self._memory: OrderedDict[str, AudioClip] = OrderedDict()
+        self._memory_bytes = 0
+
+    @abc.abstractmethod
+    def _fresh_parts(self, text: str) -> Iterator[AudioClip]:
+        """``text`` (one line, spaces made single) rendered afresh, in parts."""
+
+    @abc.abstractmethod
+    def _spec(self) -> list:
+        """What the audio depends on besides the text (voice, rate, volume...)."""
+
+    def render(self, text: str) -> AudioClip:
+        return joined(list(self.render_parts(text)))
+
+    def render_parts(self, text: str) -> Iterator[AudioClip]:
+        text = " ".join(text.split())
+        if not text:
+            yield AudioClip(b"", rate=22050)
+            return
+        key = self._key(text)
+        clip = self._memory.get(key)
+        if clip is not None:
+            self._memory.move_to_end(key)
+            yield clip
+            return
+        clip = self.disk_cache.get(key) if self.disk_cache is not None else None
+        if clip is None:
+            parts = []
+            for part in self._fresh_parts(text):
+                parts.append(part)
+                yield part
+            clip = joined(parts)
+            if self.disk_cache is not None:
+                self.disk_cache.put(key, clip)  # a folder that cannot be written only costs speed
+        else:
+            yield clip
+        self._remember(key, clip)
+
+    def _key(self, text: str) -> str:
+        spec = json.dumps([text, *self._spec()], ensure_ascii=False)
+        return hashlib.sha256(spec.encode("utf-8")).hexdigest()[:32]
+
+    def _remember(self, key: str, clip: AudioClip) -> None:
+        old = self._memory.pop(key, None)
+        self._memory_bytes += len(clip.pcm) - (len(old.pcm) if old is not None else 0)
+        self._memory[key] = clip
+        while self._memory and (len(self._memory) > self.MEMORY_LINES
+                                or self._memory_bytes > self.MEMORY_MB * MB):
+            _, gone = self._memory.popitem(last=False)
+            self._memory_bytes -= len(gone.pcm)
+
+
+def joined(parts: list[AudioClip]) -> AudioClip:
+    """Clips of one format, one after the other, as one clip."""
+    if len(parts) == 1:
+        return parts[0]
+    first = parts[0]
+    return AudioClip(b"".join(p.pcm for p in parts), rate=first.rate, width=first.width,
+                     channels=first.channels)
+
+
+class Pyttsx3Synthesizer(CachedSynthesizer):
+    """pyttsx3 (espeak-ng on Linux) in a restartable worker, with a render cache.
+
+    ``voice``: a voice id, name or language, or a part of one (see ``voices()``);
+    ``rate``: words per minute; ``volume``: 0.0-1.0; None keeps the engine's
+    default. ``cache_dir``: keep rendered lines there between games, at most
+    ``cache_mb`` megabytes (0: none) and ``DISK_LINES`` files. Nothing is started
+    until the first ``render`` (or ``voices``).
+    """
+
     START_TIMEOUT = START_TIMEOUT
     RENDER_TIMEOUT = 10.0
     """Seconds a line may take (plus 1 s per 20 characters) before the worker is restarted."""
@@ -96,13 +180,10 @@ class Pyttsx3Synthesizer(Synthesizer):
 
     def __init__(self, voice: str | None = None, rate: int | None = None,
                  volume: float | None = None, cache_dir=None, cache_mb: float = CACHE_MB) -> None:
+        super().__init__(cache_dir, cache_mb)
         self.voice = voice
         self.rate = rate
         self.volume = volume
-        self.cache_dir = Path(cache_dir) if cache_dir else None
-        self.disk_cache = ClipCache(self.cache_dir, cache_mb, self.DISK_LINES) if cache_dir else None
-        self._memory: OrderedDict[str, AudioClip] = OrderedDict()
-        self._memory_bytes = 0
         self._worker: WorkerHandle | None = None
         self._voice_looked_up = False
         self._tmp = None
@@ -111,21 +192,6 @@ class Pyttsx3Synthesizer(Synthesizer):
         """The pyttsx3 driver in use (e.g. ``espeak``), known once the worker runs."""
 
     # Synthesizer interface
-    def render(self, text: str) -> AudioClip:
-        text = " ".join(text.split())
-        if not text:
-            return AudioClip(b"", rate=22050)
-        key = self._key(text)
-        clip = self._memory.get(key)
-        if clip is not None:
-            self._memory.move_to_end(key)
-            return clip
-        clip = self._from_disk(key)
-        if clip is None:
-            clip = self._render_fresh(text, key)
-        self._remember(key, clip)
-        return clip
-
     def set_rate(self, delta: int) -> bool:
         base = self.rate if self.rate is not None else DEFAULT_RATE
         self.rate = max(80, min(400, base + delta))
@@ -148,28 +214,15 @@ class Pyttsx3Synthesizer(Synthesizer):
         except Exception:
             pass
 
-    # cache
-    def _key(self, text: str) -> str:
-        spec = json.dumps([text, self.voice, self.rate, self.volume], ensure_ascii=False)
-        return hashlib.sha256(spec.encode("utf-8")).hexdigest()[:32]
+    # CachedSynthesizer
+    def _spec(self) -> list:
+        return [self.voice, self.rate, self.volume]
 
-    def _remember(self, key: str, clip: AudioClip) -> None:
-        old = self._memory.pop(key, None)
-        self._memory_bytes += len(clip.pcm) - (len(old.pcm) if old is not None else 0)
-        self._memory[key] = clip
-        while self._memory and (len(self._memory) > self.MEMORY_LINES
-                                or self._memory_bytes > self.MEMORY_MB * MB):
-            _, gone = self._memory.popitem(last=False)
-            self._memory_bytes -= len(gone.pcm)
-
-    def _from_disk(self, key: str) -> AudioClip | None:
-        return self.disk_cache.get(key) if self.disk_cache is not None else None
-
-    def _render_fresh(self, text: str, key: str) -> AudioClip:
+    def _fresh_parts(self, text: str) -> Iterator[AudioClip]:
         request = {"op": "render", "text": text}
         with self._lock:
             tmp = self._tmpdir()
-            path = os.path.join(tmp, f"{key}.wav")
+            path = os.path.join(tmp, f"{self._key(text)}.wav")
             request["path"] = path
             self._ask(request, timeout=self.RENDER_TIMEOUT + len(text) / 20)
             try:
@@ -179,9 +232,7 @@ class Pyttsx3Synthesizer(Synthesizer):
             finally:
                 if os.path.exists(path):
                     os.unlink(path)
-            if self.disk_cache is not None:
-                self.disk_cache.put(key, clip)  # a folder that cannot be written only costs speed
-        return clip
+        yield clip
 
     # worker
     @property

@@ -16,12 +16,16 @@ class RecordingSoundOutput(SoundOutput):
     (without sound), so a test can interrupt it with ``stop()``; ``wait`` then
     reports the clip heard whole at its start plus its length, or cut off at
     ``stop()`` after the seconds that had passed. Without it a clip is heard whole
-    the moment it is played.
+    the moment it is played. ``extend`` joins a clip to the one playing, as a device
+    does: ``starts`` keeps when each clip began to sound, so a test can see the gaps
+    between the parts of a line.
     """
 
     def __init__(self, realtime: bool = False) -> None:
         self.realtime = realtime
         self.clips: list[AudioClip] = []
+        self.starts: list[float] = []
+        """``time.monotonic()`` at which each clip of ``clips`` began to sound."""
         self.stopped = 0
         """How many clips were cut off by ``stop()`` (or by the next ``play``)."""
         self._done = threading.Event()
@@ -35,10 +39,23 @@ class RecordingSoundOutput(SoundOutput):
         self.clips.append(clip)
         realtime = self.realtime and clip.seconds > 0
         self._start = time.monotonic()
+        self.starts.append(self._start)
         self._end = self._start + (clip.seconds if realtime else 0.0)
         self._played = Played(whole=True, seconds=clip.seconds, ended_at=self._end)
         if realtime:
             self._done.clear()
+
+    def extend(self, clip: AudioClip) -> None:
+        if not self._played.whole:
+            return  # after stop() the rest of a line cut off is dropped
+        if not (self.realtime and self.busy):
+            self.play(clip)
+            return
+        begins = self._end  # the clip before is still sounding: this one follows it
+        self.clips.append(clip)
+        self.starts.append(begins)
+        self._end = begins + clip.seconds
+        self._played = Played(whole=True, seconds=self._end - self._start, ended_at=self._end)
 
     def wait(self) -> Played:
         remaining = self._end - time.monotonic()

@@ -14,6 +14,8 @@ class RecordingSpeaker:
         self.said: list[str] = []
         self.played: list[AudioClip] = []
         self.rate_changes: list[int] = []
+        self.prefetched: list[str] = []
+        """Lines announced with ``prefetch`` before they were said."""
         self.stops = 0
         self.last_spoken_at = 0.0
         """``time.monotonic()`` of the last ``say`` or ``play``."""
@@ -22,6 +24,12 @@ class RecordingSpeaker:
         self.said.append(text)
         self.last_spoken_at = time.monotonic()
         return True
+
+    def prefetch(self, texts: list[str]) -> None:
+        self.prefetched.extend(texts)
+
+    def warm_up(self) -> None:
+        pass
 
     def play(self, clip: AudioClip, wait: bool = True) -> bool:
         self.played.append(clip)

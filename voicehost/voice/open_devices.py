@@ -27,6 +27,7 @@ from ..terminal.keyboard import KeyboardInput
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer, RecognizerError
 from ..speech.speaker import Speaker
+from ..speech.tts import SpeechError, Synthesizer
 from .spoken_output import SpokenOutput
 from .vocabulary import check_vocabulary
 from .voice_and_keys import VoiceAndKeys
@@ -115,19 +116,51 @@ def open_key_input(settings, locale: Locale, fd: int | None = None) -> KeyInput:
 
 
 def open_speaker(args, settings) -> Speaker:
+    """The host's speaker from the settings; with the neural voice its model starts loading
+    in the background at once. Raises DeviceError (no output) or SpeechError (no voice)."""
     from ..audio.device_sound_output import DeviceSoundOutput
     from ..audio.file_sound_output import FileSoundOutput
-    from ..speech.tts import Pyttsx3Synthesizer
+    synth = host_synthesizer(settings, cache_dir=tts_cache_dir())
     try:
         out = (FileSoundOutput(args.speaker_file) if args.speaker_file
                else DeviceSoundOutput(settings.audio.output_device))
     except SoundOutputError as exc:
+        synth.close()
         raise DeviceError(f"{exc.reason} {exc.fix} Or play on screen only, typing the answers: "
                           "--input text.") from None
+    speaker = Speaker(synth, out)
+    if settings.host.engine == "piper":
+        speaker.warm_up()
+    return speaker
+
+
+def host_synthesizer(settings, cache_dir: Path | None = None) -> Synthesizer:
+    """The synthesizer ``host.engine`` names: espeak-ng (``Pyttsx3Synthesizer``) or a neural
+    Piper voice (``PiperSynthesizer``, ``host.voice`` or the voice of the game's language).
+    Raises SpeechError naming the fix when the neural voice or its runtime is missing, or
+    speaks another language than the game."""
     host = settings.host
-    return Speaker(Pyttsx3Synthesizer(host_voice(settings), host.rate, host.volume,
-                                      cache_dir=tts_cache_dir(),
-                                      cache_mb=settings.tts.cache_mb), out)
+    cache_mb = settings.tts.cache_mb
+    if host.engine != "piper":
+        from ..speech.tts import Pyttsx3Synthesizer
+        return Pyttsx3Synthesizer(host_voice(settings), host.rate, host.volume,
+                                  cache_dir=cache_dir, cache_mb=cache_mb)
+    from ..speech.piper_tts import PiperSynthesizer, runtime_missing
+    from ..speech.piper_voice import NEURAL_FIX
+    from ..speech.piper_voices import find_voice
+    missing = runtime_missing()  # first: without it no voice would do
+    if missing:
+        raise SpeechError(f"The neural voice (host.engine: piper) needs {missing}, which is not "
+                          "installed.", NEURAL_FIX)
+    language = settings.game.language
+    files = find_voice(host.voice, language)
+    synth = PiperSynthesizer(files.onnx, files.config, host.rate, host.volume,
+                             cache_dir=cache_dir, cache_mb=cache_mb)
+    if synth.language and synth.language != language:
+        raise SpeechError(f"The neural voice {files.name} speaks {synth.language!r}, and the game "
+                          f"is in {language!r}.", f"Set host.voice to a {language!r} voice "
+                          f"(voicehost voices download {language}) or null.")
+    return synth
 
 
 def host_voice(settings) -> str | None:

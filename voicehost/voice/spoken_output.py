@@ -33,6 +33,9 @@ class SpokenOutput(HostOutput):
         spoken = self.spoken(text)
         self._keep_trying(lambda: self.speaker.say(spoken))
 
+    def upcoming(self, lines: list[str]) -> None:
+        self.speaker.prefetch([self.spoken(line) for line in lines])
+
     def sound(self, name: str) -> None:
         if self.effects:
             self._keep_trying(lambda: self.speaker.play(sounds.effect(name)))
