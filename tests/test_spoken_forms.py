@@ -158,6 +158,8 @@ SAID = {
         ("1 km", "ein Kilometer"),
         ("z. B. Berlin", "zum Beispiel Berlin"),
         ("z.B. Berlin", "zum Beispiel Berlin"),
+        ("einst k. u. k. Hofzuckerbäcker", "einst ka und ka Hofzuckerbäcker"),
+        ("schlug ihn k.o.?", "schlug ihn ka o?"),
         ("1:0", "eins zu null"),
         ("1 + 2 + 3", "eins plus zwei plus drei"),
         ("Saison 1991/92", "Saison neunzehnhunderteinundneunzig–zweiundneunzig"),
