@@ -43,6 +43,8 @@ SAID = {
         ("for 1000 years", "for one thousand years"),
         # Roman numerals after names and as numbers
         ("Henry VIII's wives", "Henry the Eighth's wives"),
+        ("The X-wing", "The X-wing"),
+        ("flew the X-wing and the Y-wing", "flew the X-wing and the Y-wing"),
         ("Elizabeth I", "Elizabeth the First"),
         ("Louis XIV", "Louis the Fourteenth"),
         ("World War II", "World War two"),

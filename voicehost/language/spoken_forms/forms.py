@@ -170,12 +170,13 @@ class SpokenForms:
     def numerals(self, text: str, reading: Reading) -> str:
         """Roman numerals: for a century ("XIX. Jahrhundert": as the written ordinal, which
         ``ordinals`` reads), after a ruler's name ("Henry VIII": ``regnal``) and after a
-        word of ``cardinal_after`` ("World War II": World War two)."""
+        word of ``cardinal_after`` ("World War II": World War two). A letter joined to a word
+        ("the X-wing", "X-rays") is a name, not a numeral."""
         centuries = self.table.get("century_words") or []
         if centuries:
             text = re.sub(rf"\b([IVX]{{1,6}})\.?(?= (?:{alternation(centuries)})\b)",
                           lambda m: self._written_ordinal(m.group(1)), text)
-        return re.sub(rf"(?<![\w'’-])(?P<name>{LETTER}[\w'’-]*) (?P<num>[IVX]{{1,6}})(?P<tail>\.|:s)?(?!\w)",
+        return re.sub(rf"(?<![\w'’-])(?P<name>{LETTER}[\w'’-]*) (?P<num>[IVX]{{1,6}})(?P<tail>\.|:s)?(?![\w-])",
                       lambda m: self._numeral(m, text), text)
 
     def _written_ordinal(self, numeral: str) -> str:
