@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 import pytest
@@ -11,6 +12,13 @@ from voicehost.game.editions import EDITIONS
 from voicehost.game.engine import Game
 from voicehost.game.question import LETTERS, Question
 from voicehost.game.rules import Rules
+
+# Ctrl-C is tested on voicehost processes started from here. A test run started in the
+# background of a non-interactive shell (``./.ci/run &``) has SIGINT ignored, and an
+# ignored signal stays ignored in every process it starts, so those games never saw their
+# Ctrl-C. A handler, unlike "ignore", is not inherited: the games get the default again.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pool(per_level: int = 4) -> list[Question]:
