@@ -63,4 +63,26 @@ class Abandon:
     """Why; one of the abandoned endings (``Ending.abandoned``)."""
 
 
-GameCommand = Answer | Confirm | UseLifeline | WalkAway | PickFriend | Vote | EndCall | Abandon
+@dataclass(frozen=True)
+class SecretAnswer:
+    """A player's answer set face down on their own card display (a phone) and locked at
+    once: at a table any player still to answer may set it, in any order, and it stays
+    secret until every answer is revealed together. Confirmed where it was set ("Lock in
+    B?"), so it needs no "final answer?"."""
+
+    player: str
+    option: str
+    """A-D."""
+
+
+@dataclass(frozen=True)
+class SecretVote:
+    """A vote card (A-D) handed in face down by one of the voters the game is waiting for
+    (or the friend), in any order: the candidate learns only what the lifeline then shows."""
+
+    player: str
+    option: str
+
+
+GameCommand = (Answer | Confirm | UseLifeline | WalkAway | PickFriend | Vote | EndCall | Abandon
+               | SecretAnswer | SecretVote)

@@ -79,6 +79,10 @@ class Game:
         self.voters: list[str] = []
         self.votes: list[str] = []
         self.vote_for = ""
+        self.secret_votes: dict[str, str] = {}
+        """Votes handed in face down by voters not yet come to, by voter (``SecretVote``)."""
+        self.secret_voters: list[str] = []
+        """The voters of this vote who handed their card in face down."""
         self.top_winners: list[str] = []
         self.started = False
 
@@ -150,6 +154,7 @@ class Game:
             c.Answer: self._answer, c.Confirm: self._confirm, c.UseLifeline: self._lifeline,
             c.WalkAway: self._walk, c.PickFriend: self._pick_friend, c.Vote: self._vote,
             c.EndCall: self._end_call, c.Abandon: self._abandon,
+            c.SecretAnswer: self._secret_answer, c.SecretVote: self._secret_vote,
         }.get(type(command))
         if handler is None:
             return [ev.Rejected(self.current, "not_now")]
@@ -173,6 +178,33 @@ class Game:
             out.append(ev.AnswerPending(self.current, cmd.option))
         else:
             self._lock(cmd.option, out)
+
+    def _secret_answer(self, cmd: c.SecretAnswer, out: list) -> None:
+        """A card set face down: the current player's answer (locked, the turn passes on), or,
+        at a table, the answer of a player still to come, kept until their turn is reached
+        (it is then passed over) and revealed with the others."""
+        player = next((p for p in self.in_round if p.lower() == cmd.player.lower()), None)
+        waiting = self.order[self.turn_index:] if self.order else []
+        if player is None or player not in waiting or self.seats[player].locked:
+            return self._reject(out, "not_your_turn", cmd.player)
+        current = player == self.current
+        phases = (Phase.ANSWER, Phase.CONFIRM_ANSWER) + (() if current else (Phase.CONFIRM_WALK,))
+        if self.phase not in phases or (not current and self.format != TABLE):
+            return self._reject(out, "not_now")
+        seat = self.seats[player]
+        if cmd.option not in LETTERS:
+            return self._reject(out, "bad_option", cmd.option)
+        if cmd.option in seat.removed:
+            return self._reject(out, "option_removed", cmd.option)
+        if current:
+            seat.pending = None
+            self.phase = Phase.ANSWER
+            if seat.guesses:  # a free try is answered aloud: right or wrong, all hear it
+                return self._lock(cmd.option, out)
+        seat.locked = cmd.option
+        out.append(ev.SecretAnswerLocked(player, cmd.option))
+        if current:
+            self._next_player(out)
 
     def _confirm(self, cmd: c.Confirm, out: list) -> None:
         seat = self.seat()
@@ -248,12 +280,34 @@ class Game:
         if cmd.option not in LETTERS:
             return self._reject(out, "bad_option", cmd.option)
         self.votes.append(cmd.option)
+        self._votes_taken(out)
+
+    def _secret_vote(self, cmd: c.SecretVote, out: list) -> None:
+        if self.phase is not Phase.VOTE:
+            return self._reject(out, "not_now")
+        voter = next((p for p in self.voters[len(self.votes):] if p.lower() == cmd.player.lower()),
+                     None)
+        if voter is None or voter in self.secret_votes:
+            return self._reject(out, "not_your_turn", cmd.player)
+        if cmd.option not in LETTERS:
+            return self._reject(out, "bad_option", cmd.option)
+        self.secret_votes[voter] = cmd.option
+        self.secret_voters.append(voter)
+        out.append(ev.VoteCast(voter, self.current, cmd.option))
+        if voter == self.voters[len(self.votes)]:
+            self._votes_taken(out)
+
+    def _votes_taken(self, out: list) -> None:
+        """Take the cards handed in face down by the voters next in order; then ask the next
+        voter, or, once every vote is in, hand them to the lifeline."""
+        while len(self.votes) < len(self.voters) and self.voters[len(self.votes)] in self.secret_votes:
+            self.votes.append(self.secret_votes.pop(self.voters[len(self.votes)]))
         if len(self.votes) < len(self.voters):
             out.append(ev.VoteNeeded(self.voters[len(self.votes)], self.current, self.vote_for))
             return
         self.phase = Phase.ANSWER
         REGISTRY[self.vote_for].votes_in(self, self.voters, self.votes, out)
-        self.voters, self.votes = [], []
+        self.voters, self.votes, self.secret_votes, self.secret_voters = [], [], {}, []
 
     def _end_call(self, cmd: c.EndCall, out: list) -> None:
         if self.phase is not Phase.CALL:
@@ -270,6 +324,9 @@ class Game:
         player = player or self.current
         return [p for p in self.players if p != player]
 
+    def votes_secret(self) -> bool:
+        return bool(self.secret_voters)
+
     def two_player(self) -> bool:
         return self.rules.two_player_rules and len(self.players) == 2
 
@@ -282,6 +339,7 @@ class Game:
 
     def ask_votes(self, voters: list[str], lifeline: str, out: list) -> None:
         self.phase, self.voters, self.votes, self.vote_for = Phase.VOTE, list(voters), [], lifeline
+        self.secret_votes, self.secret_voters = {}, []
         out.append(ev.VoteNeeded(voters[0], self.current, lifeline))
 
     def ask_for_friend(self, friends: list[str], out: list) -> None:
@@ -322,6 +380,8 @@ class Game:
 
     def _next_player(self, out: list) -> None:
         self.turn_index += 1
+        while self.turn_index < len(self.order) and self.seats[self.order[self.turn_index]].locked:
+            self.turn_index += 1  # set face down already: revealed with the others
         if self.turn_index < len(self.order):
             self._ask(out, fresh=False)
         else:
