@@ -38,6 +38,10 @@ class Heard:
     not measured (typed input, a script)."""
     snr_db: float | None = None
     """How far what was taken for speech stood above that floor, in dB; None when unknown."""
+    command: object = None
+    """A game command the device settled itself (a phone's card, confirmed on the phone:
+    ``SecretAnswer``, ``SecretVote``): the host acts on it as it is, as on a typed one;
+    ``text`` then says what may be shown of it (who, never what)."""
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,8 @@ def secret_locked(n: Narrator, e: ev.SecretAnswerLocked, out: list) -> None:
     """A card set face down: who, never what; the option waits for the reveal."""
     out.append(Sound("lock_in"))
     out.append(n.lines.line("secret_locked", player=e.player))
+    if not any(isinstance(x, ev.QuestionAsked) for x in n.batch):
+        n.prompted = True  # another player's card: whoever was asked is still thinking
 
 
 def vote_cast(n: Narrator, e: ev.VoteCast, out: list) -> None:
