@@ -96,7 +96,7 @@ class Phone:
 
 class PhoneTable:
     def __init__(self, questions, players: list[str], edition: str = "se", lang: str = "en",
-                 seed: int = 3, folder: Path | None = None, **rules) -> None:
+                 seed: int = 3, folder: Path | None = None, output=None, **rules) -> None:
         self.locale = Locale.load(lang)
         self.game = Game(EDITIONS[edition], list(players), questions, Rules(**rules), seed)
         self.hub = PhoneHub(lambda game: lambda amount: self.locale.money(amount, game.edition.currency))
@@ -109,7 +109,7 @@ class PhoneTable:
         self.seats = Seats.open(folder / "seats.json", self.game.players, False) if folder else \
             Seats(self.game.players)
         self.typed = WaitingInput()
-        self.output = RecordingHostOutput()
+        self.output = output or RecordingHostOutput()
         self.input = PhoneInput(self.typed, self.hub,
                                 lambda h: self.locale.line("phone_card_heard", player=h.player))
         self.host = Host(self.game, self.locale, self.input, self.output, log=self.hub)
@@ -157,3 +157,59 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+# ---------------------------------------------------------------------- the flood
+FLOOD_PATHS = (("POST", "/phone/card", b'{"option": "A"}'), ("POST", "/phone/names", b'{"code": "000000"}'),
+               ("GET", "/phone", None), ("GET", "/phone/me", None), ("GET", "/nothing", None))
+
+
+def flood(port: int, seconds: float = 10.0, rate: float = 1000.0, workers: int = 25,
+          source: str = "127.0.0.1") -> dict:
+    """Send ``rate`` requests a second for ``seconds`` to 127.0.0.1:``port`` from ``source``
+    (new connections, a stolen-looking cookie, wrong codes, pages, unknown paths) and count
+    the answers by status ("refused" when the server shut the connection). Bounded: at most
+    ``rate * seconds`` requests, and it stops after ``seconds`` whatever happened."""
+    from collections import Counter
+    counts: Counter = Counter()
+    lock = threading.Lock()
+    start = time.monotonic()
+    per_worker = rate / workers
+
+    def work(n: int) -> None:
+        sent = 0
+        mine: Counter = Counter()
+        while True:
+            due = start + sent / per_worker
+            now = time.monotonic()
+            if now - start >= seconds:
+                break
+            if due > now:
+                time.sleep(due - now)
+            method, path, body = FLOOD_PATHS[(n + sent) % len(FLOOD_PATHS)]
+            sent += 1
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2,
+                                                  source_address=(source, 0))
+                conn.request(method, path, body=body, headers={
+                    "Content-Type": "application/json", "Cookie": "vh_seat=" + "y" * 43})
+                response = conn.getresponse()
+                response.read()
+                mine[response.status] += 1
+                conn.close()
+            except OSError:
+                mine["refused"] += 1
+        with lock:
+            counts.update(mine)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(workers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    counts["seconds"] = round(time.monotonic() - start, 2)
+    return dict(counts)
+
+
+def flood_process(port: int, seconds: float, rate: float, out) -> None:
+    out.put(flood(port, seconds, rate))

@@ -64,3 +64,23 @@ class Requests:
             if len(self.buckets) > MAX_ADDRESSES:
                 self.buckets.pop(next(iter(self.buckets)))
             return allowed
+
+
+class Quieter:
+    """At most one log line per ``seconds`` for each (address, reason): a flood of refused
+    requests is logged, not written out a thousand times a second."""
+
+    def __init__(self, seconds: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds, self.clock = seconds, clock
+        self.last: dict[tuple, float] = {}
+        self.lock = threading.Lock()
+
+    def allow(self, *key) -> bool:
+        now = self.clock()
+        with self.lock:
+            if now - self.last.get(key, -1e9) < self.seconds:
+                return False
+            self.last[key] = now
+            if len(self.last) > MAX_ADDRESSES:
+                self.last.pop(next(iter(self.last)))
+            return True

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..game import commands as c
 from ..game.engine import Game
 from ..game.events import Event, GameOver
-from .guard import Requests, WrongCodes
+from .guard import Quieter, Requests, WrongCodes
 from .seats import Seats, SeatTaken
 from .secrecy import Act, Card, Secrecy, may
 
@@ -63,6 +63,8 @@ class PhoneHub:
         self.connected: dict[str, int] = {}
         self.wrong_codes = WrongCodes()
         self.requests = Requests()
+        self.quieter = Quieter()
+        """Refusals are logged once per address and reason every few seconds."""
         self.closed = False
 
     # ------------------------------------------------------------------ the host's side
@@ -161,11 +163,12 @@ class PhoneHub:
         if self.seats is None:
             raise Refused(503, "no_game")
         if self.wrong_codes.blocked(address):
-            log.warning("join refused: %s gave too many wrong codes", address)
+            if self.quieter.allow(address, "too_many_tries"):
+                log.warning("join refused: %s gave too many wrong codes", address)
             raise Refused(429, "too_many_tries")
         if not self.seats.code_is(code):
             self.wrong_codes.wrong(address)
-            log.warning("a wrong join code from %s", address)
+            log.warning("a wrong join code from %s", address)  # ten a minute at most
             raise Refused(403, "wrong_code")
 
     def player_of(self, token: object) -> str | None:

@@ -58,7 +58,7 @@ class PhoneWeb:
             return False
         address = request.client_address[0]
         if not self.hub.requests.allow(address):
-            return self._refuse(request, Refused(429, "too_many_requests"), path, quiet=True)
+            return self._refuse(request, Refused(429, "too_many_requests"), path)
         if path == "/phone":
             request.reply(200, "text/html; charset=utf-8", self._html(), head)
         elif path in STATIC:
@@ -71,7 +71,7 @@ class PhoneWeb:
         elif path == "/phone/me":
             player = self._player(request)
             if player is None:
-                return self._refuse(request, Refused(401, "no_seat"), path, quiet=True)
+                return self._refuse(request, Refused(401, "no_seat"), path)
             request.reply(200, "application/json", json.dumps({"player": player}), head)
         elif path == "/phone/events" and not head:
             player = self._player(request)
@@ -137,14 +137,16 @@ class PhoneWeb:
             self.hub.hand_in(player, body["option"], address)
             return self._json(request, {"ok": True})
         except Refused as refused:
-            return self._refuse(request, refused, path, quiet=refused.status == 429)
+            return self._refuse(request, refused, path)
 
     def _json(self, request: BoardRequest, data: dict, extra=()) -> bool:
         request.reply(200, "application/json", json.dumps(data, ensure_ascii=False), extra=extra)
         return True
 
-    def _refuse(self, request: BoardRequest, refused: Refused, path: str, quiet: bool = False) -> bool:
-        if not quiet:
+    def _refuse(self, request: BoardRequest, refused: Refused, path: str) -> bool:
+        """A 4xx with the reason, and a log line (once per address, reason and path every
+        few seconds, so a flood is logged without flooding the log)."""
+        if self.hub.quieter.allow(request.client_address[0], refused.reason, path):
             log.warning("refused %s %s from %s: %s (%d)", request.command, path,
                         request.client_address[0], refused.reason, refused.status)
         if refused.status in (413, 411, 400):
