@@ -69,12 +69,18 @@ class PhoneWeb:
         elif path == "/qr.svg":
             request.reply(200, "image/svg+xml", qr_svg(self.join_url()), head)
         elif path == "/phone/me":
-            player = self._player(request)
+            try:
+                player = self._player(request)
+            except Refused as refused:
+                return self._refuse(request, refused, path)
             if player is None:
                 return self._refuse(request, Refused(401, "no_seat"), path)
             request.reply(200, "application/json", json.dumps({"player": player}), head)
         elif path == "/phone/events" and not head:
-            player = self._player(request)
+            try:
+                player = self._player(request)
+            except Refused as refused:
+                return self._refuse(request, refused, path)
             if player is None:
                 return self._refuse(request, Refused(401, "no_seat"), path)
             self._stream(request, player)
@@ -90,6 +96,8 @@ class PhoneWeb:
         return text
 
     def _player(self, request: BoardRequest) -> str | None:
+        if self.hub.seats is None:
+            raise Refused(503, "no_game")  # the host is starting: the page tries again
         return self.hub.player_of(cookie(request.headers.get("Cookie", ""), COOKIE))
 
     def _stream(self, request: BoardRequest, player: str) -> None:

@@ -63,6 +63,7 @@
   // ---------------------------------------------------------------- playing
   function start() {
     fetch("/phone/me", { credentials: "same-origin" }).then(function (r) {
+      if (r.status === 503) { status(T.offline); setTimeout(start, 1000); return; }
       if (!r.ok) { showJoin(); return; }
       $("join").hidden = true; $("game").hidden = false;
       if (source) { source.close(); }
