@@ -20,6 +20,18 @@ import pytest
 from voicehost.questions.deck import bundled_deck_paths, load_decks
 
 from .board_pages import Browser, Voicehost, browser_missing, publish_screenshots
+from .test_board_css import contrast, parse_colour
+
+COLOURS = """
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (!el.offsetParent || ![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      let bg = el, colour = 'rgba(0, 0, 0, 0)';
+      while (bg) { colour = getComputedStyle(bg).backgroundColor;
+                   if (!colour.startsWith('rgba(0, 0, 0, 0)')) break; bg = bg.parentElement; }
+      out.push([el.textContent.slice(0, 30), getComputedStyle(el).color, colour]);
+    }
+    return out;"""
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")]
@@ -158,6 +170,9 @@ def test_four_at_a_table_play_with_secret_cards_on_their_phones(tmp_path, table)
             return {small, unnamed, live: live && live.getAttribute('role'),
                     inputs: [...document.querySelectorAll('input')].every(i => i.labels.length)};""")
         assert checks == {"small": [], "unnamed": [], "live": "status", "inputs": True}
+        low = [(text, fg, bg) for text, fg, bg in bo.js(COLOURS)
+               if contrast(parse_colour(fg), parse_colour(bg)) < 7.0]
+        assert not low, f"text below 7:1 on the phone page: {low}"
 
         # ---- Bo locks in face down: "Lås B?" first
         wrong = next(o for o in "ABCD" if o != right)
@@ -236,6 +251,10 @@ def test_four_at_a_table_play_with_secret_cards_on_their_phones(tmp_path, table)
         cy.open(url + "phone")
         cy.wait_text("Du är Cy.", 10)
         cy.wait_text(question()["text"], 10)
+        if "Cy" != player:                              # still to answer: the seat is Cy's
+            cy.click("Kort D:")
+            cy.click("Ja")
+            cy.wait_text("Ditt svar D är låst.", 10)
 
         # ---- the host restarts with --resume: the phones reconnect to the same seats
         level = state()["game"]["level"]

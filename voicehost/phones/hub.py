@@ -179,7 +179,9 @@ class PhoneHub:
         with self.cond:
             card = self.allowed.get(player)
             if card is None:
-                log.warning("%s's phone (%s) handed in a card outside their moment", player, address)
+                if self.quieter.allow(address, player, "not_your_moment"):
+                    log.warning("%s's phone (%s) handed in a card outside their moment", player,
+                                address)
                 raise Refused(409, "not_your_moment")
             if option not in card.letters:
                 log.warning("%s's phone (%s) handed in a card that is not open: %r", player,
