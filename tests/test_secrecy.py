@@ -147,3 +147,18 @@ def test_a_player_out_of_the_round_may_still_vote_but_not_answer():
     assert secrecy.view("Di")["act"] is None and not secrecy.view("Di")["playing"]
     secrecy.write(game.apply(c.UseLifeline("ask_audience")))
     assert "Di" in game.voters and secrecy.view("Di")["act"] == "vote"
+
+
+def test_a_resumed_game_shows_each_phone_the_cards_it_had_handed_in():
+    from voicehost.game.engine import Game
+    game = new_game("se", ["Ann", "Bo", "Cy", "Di"], seed=2)
+    game.apply(c.SecretAnswer("Cy", "B"))
+    game.apply(c.UseLifeline("ask_audience"))
+    game.apply(c.SecretVote("Di", "A"))
+    again = Game.from_dict(game.to_dict(), [q for lv in game._pool.values() for q in lv.values()])
+    secrecy = Secrecy(again, MONEY)
+    assert secrecy.view("Di")["mine"] == "A" and secrecy.view("Ann")["voted"] == ["Di"]
+    assert secrecy.view("Ann")["mine"] is None and secrecy.view("Bo")["act"] == "vote"
+    again.apply(c.SecretVote("Bo", "C"))
+    again.apply(c.SecretVote("Cy", "C"))
+    assert secrecy.view("Cy")["mine"] == "B"            # back to answering: her own card

@@ -101,11 +101,16 @@ class Secrecy:
         self.reveal: Reveal | None = None
         self.lifeline: dict | None = None
         """What came of the last lifeline, as the host says it (public)."""
-        if game.question is not None:
+        if game.question is not None:  # a resumed game: the cards already handed in
             for p, seat in game.seats.items():
                 if seat.locked:
                     self.locked.append(p)
                     self.mine[p] = seat.locked
+            for p in game.secret_voters:
+                self.voted.append(p)
+                i = game.voters.index(p)
+                self.mine["vote:" + p] = (game.votes[i] if i < len(game.votes)
+                                          else game.secret_votes[p])
 
     def _question(self) -> dict | None:
         q = self.game.question
@@ -121,8 +126,6 @@ class Secrecy:
             elif isinstance(e, ev.AnswerLocked):
                 self.locked.append(e.player)
                 self.mine[e.player] = e.option
-            elif isinstance(e, ev.VoteNeeded) and not self.voted:
-                self.voted = []
             elif isinstance(e, ev.VoteCast):
                 self.voted.append(e.voter)
                 self.mine["vote:" + e.voter] = e.option
