@@ -62,6 +62,31 @@ def test_phones_lock_secretly_and_the_reveal_waits_for_the_spoken_player(table):
     assert not view(table, "Bo")["playing"] and view(table, "Cy")["playing"]
 
 
+def test_the_spoken_players_are_asked_first_then_the_host_says_how_many_are_still_thinking(table):
+    cy, di = table.seated("Cy"), table.seated("Di")
+    right = table.game.question.answer
+    table.typed.type(right)
+    table.typed.type("yes")                                # Ann, aloud: then Bo, not Cy
+    table.until(lambda: table.game.current == "Bo")
+    assert table.game.seats["Ann"].locked == right
+    table.typed.type(right)
+    table.typed.type("yes")
+    table.until(lambda: "2 players are still thinking." in table.said()
+                or "2 of you are still choosing." in table.said())
+    assert cy.card(right)[0] == 200
+    table.until(lambda: "One player is still thinking." in table.said()
+                or "One of you is still choosing." in table.said())
+    assert table.game.level == 1
+    about_cy = [line for line in table.output.lines if line.startswith("Cy")]
+    assert about_cy and set(about_cy) <= {"Cy has locked in.", "Cy is locked in."}  # never what
+    assert di.card(right)[0] == 200
+    table.until(lambda: table.game.level == 2)
+    table.until(lambda: view(table, "Di")["reveal"] is not None)
+    assert {a["name"] for a in view(table, "Di")["reveal"]["answers"]} == set(PLAYERS)
+    order = table.game.order
+    assert order.index("Cy") > order.index("Ann") and order.index("Di") > order.index("Bo")
+
+
 def test_secret_votes_from_the_other_phones_and_the_se_card_added(table):
     phones = {n: table.seated(n) for n in ("Bo", "Cy", "Di")}
     table.typed.type("ask the audience")

@@ -131,3 +131,36 @@ def test_secret_cards_survive_a_save_and_resume():
     old = game.to_dict()
     del old["secret_votes"], old["secret_voters"]     # a save from before secret cards
     assert Game.from_dict(old, [q for lv in game._pool.values() for q in lv.values()]).secret_votes == {}
+
+
+# ---------------------------------------------------------------------- card holders last
+def test_at_a_table_the_players_without_a_card_display_are_asked_first_in_seat_order():
+    game = new_game("se", ["Ann", "Bo", "Cy", "Di"])
+    assert game.current == "Ann"
+    assert game.apply(c.CardHolders(("Bo", "Di"))) == []      # nothing said
+    assert game.order == ["Ann", "Cy", "Bo", "Di"]            # Ann is asked now; then Cy
+    assert game.thinking() == []
+    answer(game)
+    assert game.current == "Cy" and game.thinking() == []
+    answer(game)                                              # only the phones are left
+    assert game.current == "Bo" and game.thinking() == ["Bo", "Di"]
+    game.apply(c.SecretAnswer("Di", game.question.answer))
+    assert game.thinking() == ["Bo"] and game.level == 1
+    events = game.apply(c.SecretAnswer("Bo", game.question.answer))
+    assert "reveal" in kinds(events) and game.level == 2
+    assert game.order[-1] in ("Bo", "Di") and game.order[0] not in ("Bo", "Di")  # so is the next
+
+
+def test_card_holders_keep_their_place_in_the_hot_seat_and_through_a_save():
+    from voicehost.game.snapshot import game_from_dict
+    hot = new_game("de", ["Ann", "Bo"], format="hot_seat")
+    hot.apply(c.CardHolders(("Ann",)))
+    assert hot.thinking() == []                               # the candidate is asked as ever
+    game = new_game("se", ["Ann", "Bo", "Cy"])
+    game.apply(c.CardHolders(("Bo",)))
+    questions = [q for qs in game._pool.values() for q in qs.values()]
+    again = Game.from_dict(game.to_dict(), questions)
+    assert again.card_holders == ["Bo"] and again.order == game.order
+    old = game.to_dict()
+    del old["card_holders"]                                   # a save from before phones
+    assert game_from_dict(Game, old, questions).card_holders == []

@@ -84,5 +84,15 @@ class SecretVote:
     option: str
 
 
+@dataclass(frozen=True)
+class CardHolders:
+    """The players who set their answers on card displays of their own (phones), as the
+    host knows them now. At a table they answer after the players who answer aloud: the
+    players still to be asked this question are put in that order (the one asked now stays),
+    and so is every later question's order. Nothing is said: it causes no events."""
+
+    players: tuple[str, ...]
+
+
 GameCommand = (Answer | Confirm | UseLifeline | WalkAway | PickFriend | Vote | EndCall | Abandon
-               | SecretAnswer | SecretVote)
+               | SecretAnswer | SecretVote | CardHolders)

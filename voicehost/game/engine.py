@@ -85,6 +85,9 @@ class Game:
         """The voters of this vote who handed their card in face down."""
         self.top_winners: list[str] = []
         self.started = False
+        self.card_holders: list[str] = []
+        """Players who answer on card displays of their own (``CardHolders``): at a table,
+        asked after the players who answer aloud."""
 
     # ------------------------------------------------------------------ queries
     @property
@@ -129,6 +132,17 @@ class Game:
             call_seconds=self.rules.call_seconds,
         )
 
+    def thinking(self) -> list[str]:
+        """At a table, once everyone who answers aloud has answered and the game waits for
+        card holders only: those still to set their card (the one the game waits for
+        first); else empty."""
+        player = self.current
+        if (self.format != TABLE or self.phase is not Phase.ANSWER or not self.order
+                or player not in self.card_holders or self.seats[player].locked):
+            return []
+        return [p for p in self.order[self.turn_index:]
+                if p in self.card_holders and not self.seats[p].locked]
+
     def statement(self, player: str) -> dict[str, int]:
         facing = self.level if player in self.in_round and not self.over else None
         return self.bank.statement(player, facing)
@@ -155,6 +169,7 @@ class Game:
             c.WalkAway: self._walk, c.PickFriend: self._pick_friend, c.Vote: self._vote,
             c.EndCall: self._end_call, c.Abandon: self._abandon,
             c.SecretAnswer: self._secret_answer, c.SecretVote: self._secret_vote,
+            c.CardHolders: self._card_holders,
         }.get(type(command))
         if handler is None:
             return [ev.Rejected(self.current, "not_now")]
@@ -205,6 +220,20 @@ class Game:
         out.append(ev.SecretAnswerLocked(player, cmd.option))
         if current:
             self._next_player(out)
+
+    def _card_holders(self, cmd: c.CardHolders, out: list) -> None:
+        self.card_holders = [p for p in self.players if p in cmd.players]
+        if self.order and not self.over:
+            self._holders_last(self.turn_index + 1)
+
+    def _holders_last(self, start: int) -> None:
+        """At a table, the players from ``start`` on in the order: those who answer aloud
+        first, then those with card displays, each in the order they had."""
+        if self.format != TABLE:
+            return
+        rest = self.order[start:]
+        self.order[start:] = ([p for p in rest if p not in self.card_holders]
+                              + [p for p in rest if p in self.card_holders])
 
     def _confirm(self, cmd: c.Confirm, out: list) -> None:
         seat = self.seat()
@@ -484,6 +513,7 @@ class Game:
         n = len(self.in_round)
         start = (self.asked - 1) % n
         self.order = [self.in_round[(start + i) % n] for i in range(n)]
+        self._holders_last(0)
         for p in self.in_round:
             self.seats[p].used_now = []
         self._fresh_start(out)

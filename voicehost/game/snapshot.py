@@ -16,9 +16,9 @@ VERSION = 1
 
 FIELDS = ("players", "format", "queues", "round", "level", "asked", "in_round", "order",
           "turn_index", "candidates", "candidate_index", "voters", "votes", "vote_for",
-          "top_winners", "started", "secret_votes", "secret_voters")
+          "top_winners", "started", "secret_votes", "secret_voters", "card_holders")
 """Game attributes saved as they are (lists, dicts and numbers)."""
-NEWER = ("secret_votes", "secret_voters")
+NEWER = ("secret_votes", "secret_voters", "card_holders")
 """Fields a save made before they existed lacks; the game's start value stands in."""
 
 

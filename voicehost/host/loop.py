@@ -199,7 +199,16 @@ class Host:
         """One step per listen, by the moment, until the game is over (or ``stop()``)."""
         steps = {Moment.CALL: self.call_step, Moment.CONFIRM_LIFELINE: self.lifeline_step}
         while not self.game.over and not self.stop():
+            self.sync_card_holders()
             steps.get(self.moment(), self.turn_step)()
+
+    def sync_card_holders(self) -> None:
+        """Tell the game who answers on a card display of their own (a phone) now, so at a
+        table they are asked after the players who answer aloud. Without phones, nobody."""
+        holders = tuple(p for p in self.game.players if p in self.input.card_holders())
+        if holders != tuple(self.game.card_holders):
+            self.game.apply(c.CardHolders(holders))
+            self.save(self.game)
 
     def turn_step(self) -> None:
         """A turn: an answer, a "final answer?", a vote or a friend to pick is awaited."""

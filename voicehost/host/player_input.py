@@ -92,6 +92,11 @@ class PlayerInput(abc.ABC):
         """What the player said; None after ``timeout`` seconds of silence (None: wait
         forever) or once ``stop()`` is true; ``Gone`` when nobody is there any more."""
 
+    def card_holders(self) -> tuple[str, ...]:
+        """The players who hand in their answers on card displays of their own (phones),
+        now; none for voice and keys."""
+        return ()
+
     def hears(self, text: str) -> bool:
         """Whether ``text`` (an option's text) can be heard at all: a speech model may lack
         one of its words, and then the host must not ask for it (its letter still works)."""

@@ -131,6 +131,12 @@ class PhoneHub:
                         handed.player)
             self.publish()
 
+    def card_holders(self) -> tuple[str, ...]:
+        """The players whose seat a phone has taken (connected now or not: a phone that
+        dropped comes back to the same seat)."""
+        with self.cond:
+            return tuple(self.seats.hashes) if self.seats else ()
+
     def close(self) -> None:
         with self.cond:
             self.closed = True

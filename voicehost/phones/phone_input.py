@@ -41,6 +41,9 @@ class PhoneInput(PlayerInput):
     def _heard(self, handed: HandedIn) -> Heard:
         return Heard(self.heard_text(handed), typed=True, command=handed.command())
 
+    def card_holders(self) -> tuple[str, ...]:
+        return self.hub.card_holders()
+
     def hears(self, text: str) -> bool:
         return self.inner.hears(text)
 
