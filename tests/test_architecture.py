@@ -54,11 +54,12 @@ PHONES_MAY_IMPORT = frozenset({
     "importlib.resources", "io", "json", "logging", "os", "pathlib", "secrets", "threading",
     "time", "typing", "segno",
     "voicehost.phones", "voicehost.game", "voicehost.display.server",
-    "voicehost.host.moments", "voicehost.host.player_input",
+    "voicehost.host.moments", "voicehost.host.player_input", "voicehost.host.host_commands",
 })
 """Everything the phones (``voicehost/phones``) may import: the standard library's pieces for
 tokens, files and threads, the QR encoder, the game (read, never changed: commands go through
-the host), the board's server they are served by, and of the host only its input interface.
+the host), the board's server they are served by, and of the host only its input interface
+(with the host commands an input may hand over: "a phone joined, ask who is on it").
 No sound, speech, terminal, the host's loop or a web framework."""
 
 LINT = ("import sys; from importlinter.cli import lint_imports; "

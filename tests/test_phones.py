@@ -240,3 +240,83 @@ def test_the_phone_page_is_in_the_games_language_and_escapes_what_it_fills_in(ta
     assert "<script src=\"/phone.js\"" in page and "<script>" not in page
     status, texts = table.phone().request("GET", "/phone/texts.json")
     assert texts["confirm_answer"] == "Lock in {letter}?"
+
+
+# ---------------------------------------------------------------------- numbered players
+NUMBERED = ["Player 1", "Player 2", "Player 3"]
+
+
+@pytest.fixture
+def numbered(tmp_path):
+    t = PhoneTable(pool(), NUMBERED, folder=tmp_path)
+    t.seats.numbered = True
+    t.start()
+    yield t
+    t.stop()
+
+
+def join_asked(table):
+    """A phone gives the code and no name, as the page does with numbered players; the
+    answer comes once the host has heard who is on it."""
+    import threading
+    phone, got = table.phone(), {}
+    status, names = phone.post("/phone/names", {"code": table.seats.code})
+    assert status == 200 and names == {"names": NUMBERED, "ask": True}
+    thread = threading.Thread(target=lambda: got.update(
+        answer=phone.join(table.seats.code, "")), daemon=True)
+    thread.start()
+    return phone, got, thread
+
+
+def test_the_host_asks_aloud_who_is_on_a_phone_that_joined_and_seats_the_player_named(numbered):
+    table = numbered
+    phone, got, thread = join_asked(table)
+    table.until(lambda: "Who is on the phone that just joined?" in table.said())
+    assert "Player 1, Player 2 or Player 3" in table.said()
+    assert table.game.level == 1 and not got                # the phone waits for the host
+    table.typed.type("two")
+    thread.join(10)
+    assert got["answer"] == (200, {"player": "Player 2"})
+    table.until(lambda: "Player 2 is on that phone now." in table.said())
+    assert phone.request("GET", "/phone/me") == (200, {"player": "Player 2"})
+    table.until(lambda: "your answer" in table.said().split("on that phone now.")[-1].lower())
+    right = table.game.question.answer                      # the game carries on as it was
+    table.typed.type(right)
+    table.typed.type("yes")
+    table.until(lambda: table.game.current != "Player 1")
+    assert table.game.current == "Player 3"                 # aloud first; Player 2 has a phone
+
+
+def test_a_name_answers_too_and_each_new_phone_is_asked_about(numbered):
+    table = numbered
+    first, got, thread = join_asked(table)
+    table.until(lambda: "just joined" in table.said())
+    table.typed.type("player 3")
+    thread.join(10)
+    assert got["answer"][1] == {"player": "Player 3"}
+    second, got2, thread2 = join_asked(table)
+    table.until(lambda: table.said().count("just joined") == 2)
+    table.typed.type("Player 1")
+    thread2.join(10)
+    assert got2["answer"][1] == {"player": "Player 1"}
+
+
+def test_when_nobody_says_who_it_is_the_phone_picks_from_the_list(numbered):
+    table = numbered
+    phone, got, thread = join_asked(table)
+    table.until(lambda: "just joined" in table.said())
+    table.typed.type("banana")                              # not a player, twice
+    table.typed.type("banana")
+    thread.join(10)
+    assert got["answer"] == (200, {"choose": True})
+    assert "pick its player from the list itself" in table.said()
+    assert phone.request("GET", "/phone/me")[0] == 401
+    assert phone.join(table.seats.code, "Player 1")[0] == 200
+    assert table.input.card_holders() == ("Player 1",)
+
+
+def test_named_players_pick_their_own_name_and_the_host_asks_nothing(table):
+    status, names = table.phone().post("/phone/names", {"code": table.seats.code})
+    assert names == {"names": PLAYERS}
+    assert table.phone().join(table.seats.code, "")[0] == 404
+    assert "just joined" not in table.said()

@@ -73,12 +73,15 @@ class Phones:
         """The host's input, with the phones beside it."""
         def heard(handed) -> str:
             return self.locale.line("phone_card_heard", player=handed.player)
-        return PhoneInput(player_input, self.hub, heard)
+        return PhoneInput(player_input, self.hub, heard, self.locale.line("phone_joined_heard"))
 
     def begin(self, game: Game, save_path: Path, resumed: bool, output: HostOutput) -> None:
         """A game is on: its seats (the same as before for a resumed game, so the phones
         reconnect), the join code on the board and said by the host."""
-        self.seats = Seats.open(Path(str(save_path) + ".phones.json"), game.players, resumed)
+        numbered = game.players == [self.locale.line("player_default", n=i)
+                                    for i in range(1, len(game.players) + 1)]
+        self.seats = Seats.open(Path(str(save_path) + ".phones.json"), game.players, resumed,
+                                numbered)
         self.hub.begin(game, self.seats)
         self.board.join({"url": f"{self.base}/phone", "code": self.seats.code, "qr": "/qr.svg"})
         print(f"voicehost: players join on their phones at {self.base}/phone with the code "

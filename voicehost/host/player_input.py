@@ -97,6 +97,11 @@ class PlayerInput(abc.ABC):
         now; none for voice and keys."""
         return ()
 
+    def seat(self, player: str | None) -> bool:
+        """Seat the card display that just joined (``WhoJoined``) as ``player``; None: let it
+        choose its player itself. False when it cannot be (that player's is connected)."""
+        return False
+
     def hears(self, text: str) -> bool:
         """Whether ``text`` (an option's text) can be heard at all: a speech model may lack
         one of its words, and then the host must not ask for it (its letter still works)."""

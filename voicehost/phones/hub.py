@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -48,6 +49,25 @@ class HandedIn:
         return c.SecretVote(self.player, self.option)
 
 
+ASK_SECONDS = 60.0
+"""How long a phone that joined a game of numbered players waits for the host to begin
+asking who is on it (the host asks at its next listen for an answer); then it chooses."""
+ANSWER_SECONDS = 180.0
+"""How long it waits for the host's answer once asked; then it chooses."""
+MAX_NEWCOMERS = 6
+
+
+@dataclass
+class Newcomer:
+    """A phone that gave the code in a game of numbered players, waiting to be told whom the
+    host heard it is (``player``), or to choose (settled without a player)."""
+
+    joined: float
+    asked: bool = False
+    settled: bool = False
+    player: str | None = None
+
+
 class PhoneHub:
     def __init__(self, money_for=None) -> None:
         self.cond = threading.Condition()
@@ -60,6 +80,7 @@ class PhoneHub:
         self.views: dict[str, tuple[int, str]] = {}
         self.version = 0
         self.inbox: deque[HandedIn] = deque()
+        self.newcomers: deque[Newcomer] = deque()
         self.connected: dict[str, int] = {}
         self.wrong_codes = WrongCodes()
         self.requests = Requests()
@@ -131,6 +152,35 @@ class PhoneHub:
                         handed.player)
             self.publish()
 
+    def newcomer_waiting(self) -> bool:
+        """A phone joined and the host has not yet asked who is on it."""
+        with self.cond:
+            return any(not n.asked for n in self.newcomers)
+
+    def ask_newcomer(self) -> bool:
+        """The host asks who is on the phone that joined first (False: none is waiting)."""
+        with self.cond:
+            newcomer = next((n for n in self.newcomers if not n.asked), None)
+            if newcomer is None:
+                return False
+            newcomer.asked = True
+            return True
+
+    def seat_newcomer(self, player: str | None) -> bool:
+        """The host heard who is on the phone it asked about: seat it as ``player`` (None: it
+        chooses from the list). False when ``player``'s phone is connected now (or the phone
+        is gone)."""
+        with self.cond:
+            newcomer = next((n for n in self.newcomers if n.asked), None)
+            if newcomer is None:
+                return player is None
+            if player is not None and self.connected.get(player, 0) > 0:
+                return False
+            newcomer.settled, newcomer.player = True, player
+            self.newcomers.remove(newcomer)
+            self.cond.notify_all()
+            return True
+
     def card_holders(self) -> tuple[str, ...]:
         """The players whose seat a phone has taken (connected now or not: a phone that
         dropped comes back to the same seat)."""
@@ -148,9 +198,17 @@ class PhoneHub:
         self._check_code(code, address)
         return list(self.seats.players)
 
-    def join(self, code: object, name: object, address: str) -> tuple[str, str]:
-        """A token for the seat ``name`` names: (player, token)."""
+    def join(self, code: object, name: object, address: str) -> tuple[str | None, str]:
+        """A token for the seat ``name`` names: (player, token). In a game of numbered
+        players a phone gives no name (""): it waits until the host has asked aloud who is on
+        it (``seat_newcomer``), and is seated as the player it heard; (None, "") when nobody
+        answered, and the phone chooses from the list."""
         self._check_code(code, address)
+        if name == "" and self.seats.numbered:
+            player = self._asked(address)
+            if player is None:
+                return None, ""
+            name = player
         player = self.seats.name(name)
         if player is None:
             log.warning("a phone at %s asked for a seat that does not exist", address)
@@ -164,6 +222,22 @@ class PhoneHub:
                 raise Refused(409, "seat_taken") from None
         log.info("%s joined on a phone at %s", player, address)
         return player, token
+
+    def _asked(self, address: str) -> str | None:
+        newcomer = Newcomer(time.monotonic())
+        with self.cond:
+            if len(self.newcomers) >= MAX_NEWCOMERS:
+                raise Refused(429, "too_many_requests")
+            self.newcomers.append(newcomer)
+            log.info("a phone at %s joined; the host asks who is on it", address)
+            while not (newcomer.settled or self.closed):
+                waited = time.monotonic() - newcomer.joined
+                if waited > (ANSWER_SECONDS if newcomer.asked else ASK_SECONDS):
+                    break
+                self.cond.wait(1.0)
+            if not newcomer.settled and newcomer in self.newcomers:
+                self.newcomers.remove(newcomer)
+            return newcomer.player
 
     def _check_code(self, code: object, address: str) -> None:
         if self.seats is None:

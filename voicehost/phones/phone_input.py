@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..host import host_commands as h
 from ..host.moments import Context, Moment
 from ..host.player_input import Gone, Heard, PlayerInput, Stop
 from .hub import HandedIn, PhoneHub
@@ -18,8 +19,10 @@ votes. At the others (a lifeline being confirmed, a call) a card waits."""
 
 class PhoneInput(PlayerInput):
     def __init__(self, inner: PlayerInput, hub: PhoneHub,
-                 heard_text: Callable[[HandedIn], str]) -> None:
+                 heard_text: Callable[[HandedIn], str], joined_text: str = "") -> None:
         self.inner, self.hub, self.heard_text = inner, hub, heard_text
+        self.joined_text = joined_text
+        """What the board shows as heard when a phone joined a game of numbered players."""
         self.traits = inner.traits
 
     def listen(self, context: Context, phrases: list[str], timeout: float | None,
@@ -30,8 +33,13 @@ class PhoneInput(PlayerInput):
         handed = self.hub.take()
         if handed is not None:
             return self._heard(handed)
-        heard = self.inner.listen(context, phrases, timeout,
-                                  lambda: self.hub.waiting() or (stop is not None and stop()))
+        asks = context.moment is Moment.ANSWER  # who joined is asked while an answer waits
+        if asks and self.hub.ask_newcomer():
+            return Heard(self.joined_text, typed=True, command=h.WhoJoined())
+        heard = self.inner.listen(context, phrases, timeout, lambda: self.hub.waiting() or (
+            asks and self.hub.newcomer_waiting()) or (stop is not None and stop()))
+        if heard is None and asks and self.hub.ask_newcomer():
+            return Heard(self.joined_text, typed=True, command=h.WhoJoined())
         if heard is None and self.hub.waiting():
             handed = self.hub.take()
             if handed is not None:
@@ -40,6 +48,9 @@ class PhoneInput(PlayerInput):
 
     def _heard(self, handed: HandedIn) -> Heard:
         return Heard(self.heard_text(handed), typed=True, command=handed.command())
+
+    def seat(self, player: str | None) -> bool:
+        return self.hub.seat_newcomer(player)
 
     def card_holders(self) -> tuple[str, ...]:
         return self.hub.card_holders()

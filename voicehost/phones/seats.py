@@ -36,8 +36,12 @@ class SeatTaken(Exception):
 
 class Seats:
     def __init__(self, players: list[str], code: str | None = None,
-                 tokens: dict[str, str] | None = None, path: Path | None = None) -> None:
+                 tokens: dict[str, str] | None = None, path: Path | None = None,
+                 numbered: bool = False) -> None:
         self.players = list(players)
+        self.numbered = numbered
+        """The players were numbered (Player 1, Player 2...), not named: a phone that joins
+        does not pick a name, the host asks aloud who is on it."""
         self.code = code or new_code()
         self.hashes: dict[str, str] = dict(tokens or {})
         """Player -> the hash of the token their phone holds."""
@@ -83,16 +87,18 @@ class Seats:
         os.replace(tmp, self.path)
 
     @classmethod
-    def open(cls, path: Path, players: list[str], resumed: bool) -> "Seats":
+    def open(cls, path: Path, players: list[str], resumed: bool,
+             numbered: bool = False) -> "Seats":
         """The seats of a resumed game as they were saved (same players), else new ones with
         a new code, written at ``path``."""
         if resumed:
             try:
                 data = json.loads(path.read_text("utf-8"))
                 if data.get("players") == list(players) and isinstance(data.get("code"), str):
-                    return cls(players, data["code"], dict(data.get("tokens") or {}), path)
+                    return cls(players, data["code"], dict(data.get("tokens") or {}), path,
+                               numbered)
             except (OSError, ValueError, AttributeError):
                 pass
-        seats = cls(players, path=path)
+        seats = cls(players, path=path, numbered=numbered)
         seats.save()
         return seats

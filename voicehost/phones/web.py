@@ -7,8 +7,11 @@
     GET  /phone/events      server-sent events: ``view``, the player's view (``secrecy``),
                             each time it changes; 401 without a seat's token
     GET  /qr.svg            the join address as a QR code (for the board)
-    POST /phone/names       {"code"}: the players' names, for the right code
-    POST /phone/join        {"code", "name"}: the seat's token, as a cookie
+    POST /phone/names       {"code"}: the players' names, for the right code (and
+                            "ask": true when they are numbered: the host asks who it is)
+    POST /phone/join        {"code", "name"}: the seat's token, as a cookie; with numbered
+                            players and the name "", once the host has heard who is on the
+                            phone ({"choose": true} when nobody said: pick a name)
     POST /phone/card        {"option"}: the player's card for their moment now
 
 A POST body is JSON of at most ``MAX_BODY`` bytes with exactly the fields named; anything
@@ -133,9 +136,14 @@ class PhoneWeb:
                 raise Refused(429, "too_many_requests")
             body = read_body(request, FIELDS[path])
             if path == "/phone/names":
-                return self._json(request, {"names": self.hub.names(body["code"], address)})
+                names = {"names": self.hub.names(body["code"], address)}
+                if self.hub.seats.numbered:
+                    names["ask"] = True  # the page gives no name: the host asks who it is
+                return self._json(request, names)
             if path == "/phone/join":
                 player, token = self.hub.join(body["code"], body["name"], address)
+                if player is None:
+                    return self._json(request, {"choose": True})
                 seat = (f"{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/phone; "
                         f"Max-Age={COOKIE_SECONDS}")
                 return self._json(request, {"player": player}, (("Set-Cookie", seat),))

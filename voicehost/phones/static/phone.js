@@ -40,18 +40,32 @@
     ev.preventDefault();
     code = $("code").value.trim();
     post("/phone/names", { code: code }).then(function (data) {
-      var box = $("name-buttons");
-      box.textContent = "";
-      data.names.forEach(function (name) {
-        var b = document.createElement("button");
-        b.type = "button"; b.textContent = name;
-        b.addEventListener("click", function () { join(name); });
-        box.appendChild(b);
-      });
-      $("names").hidden = false;
-      status(T.names_label);
-      if (box.firstChild) { box.firstChild.focus(); }
+      if (data.ask) { askHost(data.names); } else { showNames(data.names); }
     }).catch(function (e) { status(refusedText(e.message)); });
+  }
+  // Players numbered, not named: the host asks aloud who is on this phone; if nobody says,
+  // the phone chooses from the list.
+  function askHost(names) {
+    $("names").hidden = true;
+    status(T.host_asks);
+    post("/phone/join", { code: code, name: "" }).then(function (data) {
+      if (data.choose) { showNames(names); return; }
+      history.replaceState(null, "", "/phone");
+      start();
+    }).catch(function (e) { status(refusedText(e.message)); });
+  }
+  function showNames(names) {
+    var box = $("name-buttons");
+    box.textContent = "";
+    names.forEach(function (name) {
+      var b = document.createElement("button");
+      b.type = "button"; b.textContent = name;
+      b.addEventListener("click", function () { join(name); });
+      box.appendChild(b);
+    });
+    $("names").hidden = false;
+    status(T.names_label);
+    if (box.firstChild) { box.firstChild.focus(); }
   }
   function join(name) {
     post("/phone/join", { code: code, name: name }).then(function () {
