@@ -49,6 +49,19 @@ server and what it needs, the game, the words and the settings, and of the host 
 interfaces (what is said, what is heard, the moment, the clock). No sound, speech, voice or
 terminal code, no third-party package: the board only shows what the host does."""
 
+PHONES_MAY_IMPORT = frozenset({
+    "__future__", "collections", "dataclasses", "enum", "hashlib", "hmac", "html",
+    "importlib.resources", "io", "json", "logging", "os", "pathlib", "secrets", "threading",
+    "time", "typing", "segno",
+    "voicehost.phones", "voicehost.game", "voicehost.display.server",
+    "voicehost.host.moments", "voicehost.host.player_input", "voicehost.host.host_commands",
+})
+"""Everything the phones (``voicehost/phones``) may import: the standard library's pieces for
+tokens, files and threads, the QR encoder, the game (read, never changed: commands go through
+the host), the board's server they are served by, and of the host only its input interface
+(with the host commands an input may hand over: "a phone joined, ask who is on it").
+No sound, speech, terminal, the host's loop or a web framework."""
+
 LINT = ("import sys; from importlinter.cli import lint_imports; "
         "sys.exit(lint_imports(no_cache=True, no_logo=True))")
 
@@ -191,6 +204,20 @@ def test_the_display_imports_only_what_it_is_allowed():
     not_allowed = imports_not_allowed(PACKAGE, "display", DISPLAY_MAY_IMPORT)
     assert not not_allowed, ("the display imports what DISPLAY_MAY_IMPORT does not allow "
                              "(tests/test_architecture.py):\n" + "\n".join(not_allowed))
+
+
+def test_the_phones_import_only_what_they_are_allowed():
+    assert (PACKAGE / "phones" / "secrecy.py").is_file()
+    not_allowed = imports_not_allowed(PACKAGE, "phones", PHONES_MAY_IMPORT)
+    assert not not_allowed, ("the phones import what PHONES_MAY_IMPORT does not allow "
+                             "(tests/test_architecture.py):\n" + "\n".join(not_allowed))
+
+
+def test_the_phones_reaching_for_the_hosts_loop_is_caught(tmp_path):
+    package = copy_of_the_package(tmp_path)
+    add_lines(package / "phones" / "hub.py", "from ..host.loop import Host")
+    assert any("voicehost.host.loop.Host" in line
+               for line in imports_not_allowed(package, "phones", PHONES_MAY_IMPORT))
 
 
 def test_the_display_reaching_for_sound_or_the_dialogue_is_caught_and_named(tmp_path):

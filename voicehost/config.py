@@ -288,6 +288,9 @@ class DisplaySettings:
                       ("normal", "high_contrast"))
     scale: float = _opt(1.0, "Size of everything on the board; 1.0 reads from three metres on "
                         "a 1080p TV.", lo=0.5, hi=3.0)
+    phones: bool = _opt(False, "Players use their phones as secret card displays (docs/phones.md): "
+                        "the board's server then listens on the local network (0.0.0.0) unless "
+                        "address names a host, and the board shows a join code and QR code.")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from ..terminal.keyboard import KeyboardInput
 from ..host.save import SaveStore
 from ..language.locale import Locale, listed_languages
 from .board import close_board, open_board
+from .phones import open_phones, phones_display
 
 PLAY_EPILOG = """examples:
   voicehost play                                  # listen when there is a microphone
@@ -62,6 +63,9 @@ def add_play_command(sub) -> None:
     p.add_argument("--speaker-file", metavar="OUT.wav", help="write the host's speech to a WAV file")
     p.add_argument("--display", metavar="[HOST:]PORT",
                    help="show the game live on a web page, e.g. 8080 (display.address)")
+    p.add_argument("--phones", action="store_true",
+                   help="players' phones as secret card displays; listens on the local network "
+                        "(display.phones, docs/phones.md)")
     p.set_defaults(func=run_play)
 
 
@@ -71,7 +75,7 @@ FLAGS = {
     "game.rounds": "--rounds", "game.seed": "--seed", "lifelines.phone": "--phone",
     "game.save_file": "--save-file", "game.players": "--players",
     "game.confirm_answers": "--no-confirm", "display.address": "--display",
-    "game.family": "--family",
+    "game.family": "--family", "display.phones": "--phones",
 }
 """The flags of ``voicehost play`` that override a config key, by key."""
 
@@ -86,8 +90,9 @@ def play_settings(args: argparse.Namespace) -> Settings:
         "game.confirm_answers": False if args.no_confirm else None,
         "display.address": args.display,
         "game.family": True if args.family else None,
+        "display.phones": True if getattr(args, "phones", False) else None,
     }
-    return load_settings(getattr(args, "config", None), overrides, FLAGS)
+    return phones_display(load_settings(getattr(args, "config", None), overrides, FLAGS))
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -99,12 +104,15 @@ def run_play(args: argparse.Namespace) -> int:
     except BaseException:
         close_board(board)
         raise
+    phones = open_phones(settings, board, locale)
+    if phones:
+        player_input = phones.devices(player_input)
     if board:
         player_input, output = board.watch(player_input, output)
     if player_input.traits.confirm_everything:
         settings = session.confirm_everything(settings)
     try:
-        return host_game(args, settings, locale, player_input, output, board)
+        return host_game(args, settings, locale, player_input, output, board, phones)
     finally:
         player_input.close()
         output.close()
@@ -163,7 +171,8 @@ def ignored_on_resume(args) -> list[str]:
     return out
 
 
-def host_game(args, settings: Settings, locale: Locale, player_input, output, board=None) -> int:
+def host_game(args, settings: Settings, locale: Locale, player_input, output, board=None,
+              phones=None) -> int:
     """Set the game up, checking everything that can fail first; an unfinished saved game
     is moved aside only once a new game really starts. ``board``: the game board, if any
     (``cli/board.py``), shown the game and told its events."""
@@ -213,9 +222,12 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
                           resume_command=resume_here)
     if board:
         board.begin(game)
+    if phones:
+        phones.begin(game, store.path, saved is not None, output)
     host = Host(game, locale, player_input, output, options=options,
                 save=session.save_function(store, paths, language),
-                log=EventLogs(log, board, draws.recorder), seed=settings.game.seed)
+                log=EventLogs(log, board, draws.recorder, phones.hub if phones else None),
+                seed=settings.game.seed)
     if log and saved:
         log.write([{"event": "resumed", "round": game.round, "level": game.level}])
     try:

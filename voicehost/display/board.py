@@ -265,7 +265,7 @@ def _audience(e: AudienceVoted) -> dict:
 
 
 def _friend(e: FriendTipped) -> dict:
-    return {"friend": e.friend, "tip": e.tip, "cards": list(e.cards), "sure": e.sure}
+    return {"friend": e.friend, "tip": e.shown_tip, "cards": list(e.cards), "sure": e.sure}
 
 
 def _guesses(e: ev.GuessesGranted) -> dict:

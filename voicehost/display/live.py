@@ -91,6 +91,10 @@ class Board:
         self.show.heard(text)
 
     @_never_fails
+    def join(self, info: dict | None) -> None:
+        self.show.join(info)
+
+    @_never_fails
     def booth(self, screen: str, booth: dict) -> None:
         self.show.booth(screen, booth)
 

@@ -10,7 +10,9 @@ connection, serving the page and pushing the states as server-sent events.
     GET /state.json  the latest state, for other screens and for looking
 
 Nothing else: every other path is 404, every other method 405, and nothing a page sends is
-acted on; the page shows the game and cannot play it. Every response carries a strict
+acted on; the page shows the game and cannot play it. A ``Guest`` (the players' phones,
+``voicehost.phones.web``) may serve paths of its own on the same server; the board knows
+nothing of what they are. Every response carries a strict
 Content-Security-Policy (scripts, styles and connections from this server only, nothing
 inline, no frames, no forms), ``nosniff`` and ``no-referrer``. At most ``MAX_STREAMS`` pages
 are served at once; a page that stops reading for ``TIMEOUT_SECONDS`` is dropped.
@@ -25,6 +27,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from typing import Protocol
 
 from .feed import Feed
 
@@ -33,6 +36,11 @@ RETRY_MS = 1000
 """How soon a page's ``EventSource`` reconnects after the line drops."""
 MAX_STREAMS = 64
 TIMEOUT_SECONDS = 10.0
+MAX_CONNECTIONS = 256
+MAX_PER_ADDRESS = 48
+"""Connections open at once, in all and from one address: a client holding connections
+open (slowly, or not at all) is refused beyond them, and each is dropped after
+``TIMEOUT_SECONDS`` of silence."""
 WAKE_SECONDS = 1.0
 """How often a page's thread looks whether the server is stopping."""
 
@@ -66,13 +74,27 @@ class Page:
         return {"lang": self.lang, "theme": self.theme, "scale": self.scale, "texts": self.texts}
 
 
+class Guest(Protocol):
+    """Paths served beside the board on its server (the phones): each method answers a
+    request it serves and returns True, or returns False to leave it to the board."""
+
+    def get(self, request: "BoardRequest", path: str, head: bool) -> bool: ...
+
+    def post(self, request: "BoardRequest", path: str) -> bool: ...
+
+
 class BoardServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128
 
-    def __init__(self, host: str, port: int, feed: Feed, page: Page) -> None:
+    def __init__(self, host: str, port: int, feed: Feed, page: Page,
+                 guest: Guest | None = None) -> None:
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         super().__init__((host, port), BoardRequest)
-        self.feed, self.page = feed, page
+        self.feed, self.page, self.guest = feed, page, guest
+        self.open: dict[str, int] = {}
+        """Connections open now, by client address."""
+        self.open_lock = threading.Lock()
         self.stopping = threading.Event()
         self.streams: set[socket.socket] = set()
         self.streams_lock = threading.Lock()
@@ -81,6 +103,29 @@ class BoardServer(ThreadingHTTPServer):
     @property
     def port(self) -> int:
         return self.server_address[1]
+
+    def process_request(self, request, client_address) -> None:
+        address = client_address[0]
+        with self.open_lock:
+            full = (sum(self.open.values()) >= MAX_CONNECTIONS
+                    or self.open.get(address, 0) >= MAX_PER_ADDRESS)
+            if not full:
+                self.open[address] = self.open.get(address, 0) + 1
+        if full:
+            self.shutdown_request(request)  # refused at once: no thread, no reply
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self.open_lock:
+                left = self.open.get(client_address[0], 1) - 1
+                if left:
+                    self.open[client_address[0]] = left
+                else:
+                    self.open.pop(client_address[0], None)
 
     def start(self) -> None:
         self.thread = threading.Thread(target=self.serve_forever, name="voicehost-board",
@@ -116,9 +161,12 @@ class BoardRequest(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base's name
         pass  # the terminal is the game's; a request is no news
 
-    def _headers(self, status: int, content_type: str, length: int | None = None) -> None:
+    def _headers(self, status: int, content_type: str, length: int | None = None,
+                 extra: tuple[tuple[str, str], ...] = ()) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
+        for name, value in extra:
+            self.send_header(name, value)
         if length is not None:
             self.send_header("Content-Length", str(length))
         self.send_header("Content-Security-Policy", CSP)
@@ -128,11 +176,40 @@ class BoardRequest(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
 
-    def _send(self, status: int, content_type: str, body: str, head: bool = False) -> None:
+    def _send(self, status: int, content_type: str, body: str, head: bool = False,
+              extra: tuple[tuple[str, str], ...] = ()) -> None:
         data = body.encode("utf-8")
-        self._headers(status, content_type, len(data))
+        self._headers(status, content_type, len(data), extra)
         if not head:
             self.wfile.write(data)
+
+    def reply(self, status: int, content_type: str, body: str, head: bool = False,
+              extra: tuple[tuple[str, str], ...] = ()) -> None:
+        """Send a whole response with the board's headers (and ``extra`` ones): for a guest."""
+        self._send(status, content_type, body, head, extra)
+
+    def event(self, name: str | None, data: str, flush: bool = True) -> None:
+        """One server-sent event on an open stream: for a guest."""
+        self._event(name, data, flush)
+
+    def open_stream(self) -> bool:
+        """Count a guest's event stream among the server's (False when there are too many)
+        and send its headers; close it with ``close_stream``."""
+        server = self.server
+        with server.streams_lock:
+            full = len(server.streams) >= MAX_STREAMS
+            if not full:
+                server.streams.add(self.connection)
+        if full:
+            self._send(503, "text/plain; charset=utf-8", "Too many pages\n")
+            return False
+        self._headers(200, "text/event-stream; charset=utf-8")
+        self._event(None, f"retry: {RETRY_MS}\n")
+        return True
+
+    def close_stream(self) -> None:
+        with self.server.streams_lock:
+            self.server.streams.discard(self.connection)
 
     def do_GET(self, head: bool = False) -> None:  # noqa: N802 - the base's name
         path = self.path.split("?", 1)[0]
@@ -147,6 +224,8 @@ class BoardRequest(BaseHTTPRequestHandler):
             self._stream()
         elif path == "/favicon.ico":
             self._headers(204, "image/x-icon", 0)
+        elif self.server.guest is not None and self.server.guest.get(self, path, head):
+            pass
         else:
             self._send(404, "text/plain; charset=utf-8", "Not found\n", head)
 
@@ -160,7 +239,13 @@ class BoardRequest(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", CSP)
         self.end_headers()
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _not_allowed  # noqa: N815
+    def do_POST(self) -> None:  # noqa: N802
+        path = self.path.split("?", 1)[0]
+        guest = self.server.guest
+        if guest is None or not guest.post(self, path):
+            self._not_allowed()
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _not_allowed  # noqa: N815
 
     def _stream(self) -> None:
         server = self.server

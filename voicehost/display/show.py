@@ -58,6 +58,8 @@ class Show:
         self.waiting: list[Stage] = []
         """Later stages of the last batch, each waiting for its cue."""
         self.booth_screen: dict | None = None
+        self.join_info: dict | None = None
+        """How to join on a phone (``{"url", "code", "qr"}``), while the phones play."""
         self.call_started: float | None = None
         """When the phone call's clock started, on ``clock``."""
 
@@ -69,10 +71,15 @@ class Show:
             call["left"] = round(max(0.0, call["seconds"] - (self.clock.now() - self.call_started)), 3)
         return {"version": STATE_VERSION, "seq": 0, "lang": self.locale.code, "screen": self.screen,
                 "caption": self.caption, "heard": self.heard_text, "game": game,
-                "booth": self.booth_screen}
+                "booth": self.booth_screen, "join": self.join_info}
 
     def publish(self) -> None:
         self.publish_state(self.state())
+
+    def join(self, info: dict | None) -> None:
+        """Show (or, with None, stop showing) how to join the game on a phone."""
+        self.join_info = info
+        self.publish()
 
     # ------------------------------------------------------------------ the game
     def begin(self, game: Game) -> None:

@@ -63,4 +63,36 @@ class Abandon:
     """Why; one of the abandoned endings (``Ending.abandoned``)."""
 
 
-GameCommand = Answer | Confirm | UseLifeline | WalkAway | PickFriend | Vote | EndCall | Abandon
+@dataclass(frozen=True)
+class SecretAnswer:
+    """A player's answer set face down on their own card display (a phone) and locked at
+    once: at a table any player still to answer may set it, in any order, and it stays
+    secret until every answer is revealed together. Confirmed where it was set ("Lock in
+    B?"), so it needs no "final answer?"."""
+
+    player: str
+    option: str
+    """A-D."""
+
+
+@dataclass(frozen=True)
+class SecretVote:
+    """A vote card (A-D) handed in face down by one of the voters the game is waiting for
+    (or the friend), in any order: the candidate learns only what the lifeline then shows."""
+
+    player: str
+    option: str
+
+
+@dataclass(frozen=True)
+class CardHolders:
+    """The players who set their answers on card displays of their own (phones), as the
+    host knows them now. At a table they answer after the players who answer aloud: the
+    players still to be asked this question are put in that order (the one asked now stays),
+    and so is every later question's order. Nothing is said: it causes no events."""
+
+    players: tuple[str, ...]
+
+
+GameCommand = (Answer | Confirm | UseLifeline | WalkAway | PickFriend | Vote | EndCall | Abandon
+               | SecretAnswer | SecretVote | CardHolders)

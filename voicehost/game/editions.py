@@ -36,6 +36,9 @@ class Edition:
     """The first level at which a player may take the money."""
     audience_adds_correct_card: bool = False
     """se: the host adds the right answer as one more card to the audience's votes."""
+    friend_card_adds_correct: bool = False
+    """se: a friend's card handed in face down is shown with the right answer's card,
+    shuffled, as the simulated friend's always is."""
     chain_after: tuple[str, ...] | None = None
     """Lifelines after which another one may follow on the same question; None: any."""
     real_call_tip_is_guess: bool = False
@@ -58,6 +61,7 @@ SE = Edition(
     default_format=TABLE,
     walk_away_from_level=2,
     audience_adds_correct_card=True,
+    friend_card_adds_correct=True,
     chain_after=None,
     real_call_tip_is_guess=False,
     two_player_audience_guesses=2,

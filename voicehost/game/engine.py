@@ -79,8 +79,15 @@ class Game:
         self.voters: list[str] = []
         self.votes: list[str] = []
         self.vote_for = ""
+        self.secret_votes: dict[str, str] = {}
+        """Votes handed in face down by voters not yet come to, by voter (``SecretVote``)."""
+        self.secret_voters: list[str] = []
+        """The voters of this vote who handed their card in face down."""
         self.top_winners: list[str] = []
         self.started = False
+        self.card_holders: list[str] = []
+        """Players who answer on card displays of their own (``CardHolders``): at a table,
+        asked after the players who answer aloud."""
 
     # ------------------------------------------------------------------ queries
     @property
@@ -125,6 +132,17 @@ class Game:
             call_seconds=self.rules.call_seconds,
         )
 
+    def thinking(self) -> list[str]:
+        """At a table, once everyone who answers aloud has answered and the game waits for
+        card holders only: those still to set their card (the one the game waits for
+        first); else empty."""
+        player = self.current
+        if (self.format != TABLE or self.phase is not Phase.ANSWER or not self.order
+                or player not in self.card_holders or self.seats[player].locked):
+            return []
+        return [p for p in self.order[self.turn_index:]
+                if p in self.card_holders and not self.seats[p].locked]
+
     def statement(self, player: str) -> dict[str, int]:
         facing = self.level if player in self.in_round and not self.over else None
         return self.bank.statement(player, facing)
@@ -150,6 +168,8 @@ class Game:
             c.Answer: self._answer, c.Confirm: self._confirm, c.UseLifeline: self._lifeline,
             c.WalkAway: self._walk, c.PickFriend: self._pick_friend, c.Vote: self._vote,
             c.EndCall: self._end_call, c.Abandon: self._abandon,
+            c.SecretAnswer: self._secret_answer, c.SecretVote: self._secret_vote,
+            c.CardHolders: self._card_holders,
         }.get(type(command))
         if handler is None:
             return [ev.Rejected(self.current, "not_now")]
@@ -173,6 +193,47 @@ class Game:
             out.append(ev.AnswerPending(self.current, cmd.option))
         else:
             self._lock(cmd.option, out)
+
+    def _secret_answer(self, cmd: c.SecretAnswer, out: list) -> None:
+        """A card set face down: the current player's answer (locked, the turn passes on), or,
+        at a table, the answer of a player still to come, kept until their turn is reached
+        (it is then passed over) and revealed with the others."""
+        player = next((p for p in self.in_round if p.lower() == cmd.player.lower()), None)
+        waiting = self.order[self.turn_index:] if self.order else []
+        if player is None or player not in waiting or self.seats[player].locked:
+            return self._reject(out, "not_your_turn", cmd.player)
+        current = player == self.current
+        phases = (Phase.ANSWER, Phase.CONFIRM_ANSWER) + (() if current else (Phase.CONFIRM_WALK,))
+        if self.phase not in phases or (not current and self.format != TABLE):
+            return self._reject(out, "not_now")
+        seat = self.seats[player]
+        if cmd.option not in LETTERS:
+            return self._reject(out, "bad_option", cmd.option)
+        if cmd.option in seat.removed:
+            return self._reject(out, "option_removed", cmd.option)
+        if current:
+            seat.pending = None
+            self.phase = Phase.ANSWER
+            if seat.guesses:  # a free try is answered aloud: right or wrong, all hear it
+                return self._lock(cmd.option, out)
+        seat.locked = cmd.option
+        out.append(ev.SecretAnswerLocked(player, cmd.option))
+        if current:
+            self._next_player(out)
+
+    def _card_holders(self, cmd: c.CardHolders, out: list) -> None:
+        self.card_holders = [p for p in self.players if p in cmd.players]
+        if self.order and not self.over:
+            self._holders_last(self.turn_index + 1)
+
+    def _holders_last(self, start: int) -> None:
+        """At a table, the players from ``start`` on in the order: those who answer aloud
+        first, then those with card displays, each in the order they had."""
+        if self.format != TABLE:
+            return
+        rest = self.order[start:]
+        self.order[start:] = ([p for p in rest if p not in self.card_holders]
+                              + [p for p in rest if p in self.card_holders])
 
     def _confirm(self, cmd: c.Confirm, out: list) -> None:
         seat = self.seat()
@@ -248,12 +309,34 @@ class Game:
         if cmd.option not in LETTERS:
             return self._reject(out, "bad_option", cmd.option)
         self.votes.append(cmd.option)
+        self._votes_taken(out)
+
+    def _secret_vote(self, cmd: c.SecretVote, out: list) -> None:
+        if self.phase is not Phase.VOTE:
+            return self._reject(out, "not_now")
+        voter = next((p for p in self.voters[len(self.votes):] if p.lower() == cmd.player.lower()),
+                     None)
+        if voter is None or voter in self.secret_votes:
+            return self._reject(out, "not_your_turn", cmd.player)
+        if cmd.option not in LETTERS:
+            return self._reject(out, "bad_option", cmd.option)
+        self.secret_votes[voter] = cmd.option
+        self.secret_voters.append(voter)
+        out.append(ev.VoteCast(voter, self.current, cmd.option))
+        if voter == self.voters[len(self.votes)]:
+            self._votes_taken(out)
+
+    def _votes_taken(self, out: list) -> None:
+        """Take the cards handed in face down by the voters next in order; then ask the next
+        voter, or, once every vote is in, hand them to the lifeline."""
+        while len(self.votes) < len(self.voters) and self.voters[len(self.votes)] in self.secret_votes:
+            self.votes.append(self.secret_votes.pop(self.voters[len(self.votes)]))
         if len(self.votes) < len(self.voters):
             out.append(ev.VoteNeeded(self.voters[len(self.votes)], self.current, self.vote_for))
             return
         self.phase = Phase.ANSWER
         REGISTRY[self.vote_for].votes_in(self, self.voters, self.votes, out)
-        self.voters, self.votes = [], []
+        self.voters, self.votes, self.secret_votes, self.secret_voters = [], [], {}, []
 
     def _end_call(self, cmd: c.EndCall, out: list) -> None:
         if self.phase is not Phase.CALL:
@@ -270,6 +353,9 @@ class Game:
         player = player or self.current
         return [p for p in self.players if p != player]
 
+    def votes_secret(self) -> bool:
+        return bool(self.secret_voters)
+
     def two_player(self) -> bool:
         return self.rules.two_player_rules and len(self.players) == 2
 
@@ -282,6 +368,7 @@ class Game:
 
     def ask_votes(self, voters: list[str], lifeline: str, out: list) -> None:
         self.phase, self.voters, self.votes, self.vote_for = Phase.VOTE, list(voters), [], lifeline
+        self.secret_votes, self.secret_voters = {}, []
         out.append(ev.VoteNeeded(voters[0], self.current, lifeline))
 
     def ask_for_friend(self, friends: list[str], out: list) -> None:
@@ -322,6 +409,8 @@ class Game:
 
     def _next_player(self, out: list) -> None:
         self.turn_index += 1
+        while self.turn_index < len(self.order) and self.seats[self.order[self.turn_index]].locked:
+            self.turn_index += 1  # set face down already: revealed with the others
         if self.turn_index < len(self.order):
             self._ask(out, fresh=False)
         else:
@@ -424,6 +513,7 @@ class Game:
         n = len(self.in_round)
         start = (self.asked - 1) % n
         self.order = [self.in_round[(start + i) % n] for i in range(n)]
+        self._holders_last(0)
         for p in self.in_round:
             self.seats[p].used_now = []
         self._fresh_start(out)

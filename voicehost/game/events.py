@@ -105,6 +105,25 @@ class AnswerLocked(Event):
 
 
 @dataclass(frozen=True)
+class SecretAnswerLocked(AnswerLocked):
+    """An answer set face down (``SecretAnswer``): the host says who has locked in, never
+    what; the option is revealed with the others."""
+
+    kind: ClassVar[str] = "secret_locked"
+
+
+@dataclass(frozen=True)
+class VoteCast(Event):
+    """A vote card handed in face down (``SecretVote``): the host says who has voted."""
+
+    kind: ClassVar[str] = "vote_cast"
+    voter: str
+    player: str
+    """Whose lifeline it is."""
+    option: str
+
+
+@dataclass(frozen=True)
 class WalkPending(Event):
     kind: ClassVar[str] = "walk_pending"
     player: str

@@ -16,8 +16,10 @@ VERSION = 1
 
 FIELDS = ("players", "format", "queues", "round", "level", "asked", "in_round", "order",
           "turn_index", "candidates", "candidate_index", "voters", "votes", "vote_for",
-          "top_winners", "started")
+          "top_winners", "started", "secret_votes", "secret_voters", "card_holders")
 """Game attributes saved as they are (lists, dicts and numbers)."""
+NEWER = ("secret_votes", "secret_voters", "card_holders")
+"""Fields a save made before they existed lacks; the game's start value stands in."""
 
 
 def game_to_dict(game) -> dict:
@@ -47,6 +49,8 @@ def game_from_dict(cls, data: dict, questions: list[Question]):
                          f"does not have (it has {', '.join(EDITIONS)})")
     game = cls(EDITIONS[data["edition"]], data["players"], questions, Rules.from_dict(data["rules"]))
     for name in FIELDS:
+        if name in NEWER and name not in data:
+            continue  # a save from before it was kept: the game's own start value
         setattr(game, name, data[name])
     game.queues = {int(k): list(v) for k, v in data["queues"].items()}
     for level, ids in game.queues.items():  # questions gone from the decks since the save

@@ -88,6 +88,8 @@ class Asker:
         return self.understand(heard, context)
 
     def understand(self, heard: Heard, context: Context) -> Outcome:
+        if heard.command is not None:
+            return Understood(heard.command, heard)  # settled on the device: nothing to parse
         text = heard.text.strip()
         doubtful = bool(text) and heard.confidence < self.confidence.minimum
         if not text or doubtful:

@@ -114,6 +114,22 @@ class TypedName(HostCommand):
     name: str
 
 
+@dataclass(frozen=True)
+class WhoJoined(HostCommand):
+    """A phone just joined a game whose players were numbered, not named: the host asks who
+    is on it (the input says so; nobody says it)."""
+
+    kind: ClassVar[str] = "who_joined"
+
+
+@dataclass(frozen=True)
+class SeatPhone(HostCommand):
+    """The answer to "Who is on the phone that just joined?": a player, by name or number."""
+
+    kind: ClassVar[str] = "seat_phone"
+    player: str
+
+
 SPOKEN: dict[str, type[HostCommand]] = {
     cls.kind: cls for cls in (Repeat, ReadOptions, Balance, Help, Slower, Faster, LifelinesLeft)}
 """The host commands asked for in words (and keys), by their key in the phrase table."""

@@ -38,7 +38,7 @@ class KeyMap:
     def text(self, key: str, context: Context) -> str | None:
         """What a player would say for ``key`` now, or None when the key does nothing."""
         action = self.action(key)
-        if context.moment is Moment.COUNT:  # "how many are playing": a digit, or A-D as 1-4
+        if context.moment in (Moment.COUNT, Moment.WHO_JOINED):  # a digit, or A-D as 1-4
             if key.isdigit():
                 return key
             return str(LETTERS.index(action) + 1) if action in LETTERS else None

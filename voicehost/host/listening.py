@@ -47,6 +47,14 @@ def friend_names(context, phrases: Phrases) -> list[str]:
     return out
 
 
+def seat_names(context, phrases: Phrases) -> list[str]:
+    """Who is on a phone: a player's name, or their number ("two", "player two")."""
+    names = [phrases.norm(p) for p in context.players]
+    numbers = count_words(phrases)[:len(context.players)]
+    word = phrases.words("players_word")[1:2]
+    return names + numbers + [f"{w} {n}" for w in word for n in numbers]
+
+
 def letters(context, phrases: Phrases, open_letters=None) -> list[str]:
     """The open letters: "b", "bravo", "answer b", "option b"."""
     words = phrases.letter_words(heard=False)

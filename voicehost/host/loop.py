@@ -34,6 +34,8 @@ from .reask import LOUD_NOISE_DB, LOUD_SNR_DB, WAIT_LISTEN_FACTOR, Misses, lette
 
 LIFELINE_TRIES = 3
 """Listens for a yes or no to "Fifty-fifty, are you sure?" before the lifeline is kept."""
+WHO_JOINED_TRIES = 2
+"""Listens for who is on a phone that just joined before the phone chooses for itself."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,13 @@ class PendingLifeline:
     tries: int = 0
 
 
+@dataclass
+class PendingSeat:
+    """A phone joined a game of numbered players: "Who is on the phone that just joined?"."""
+
+    tries: int = 0
+
+
 class Host:
     def __init__(self, game: Game, locale: Locale, player_input: PlayerInput, output: HostOutput,
                  *, options: HostOptions = HostOptions(), save: Callable[[Game], None] | None = None,
@@ -112,6 +121,7 @@ class Host:
         self.pending = PendingAnswer()
         self.lifeline: PendingLifeline | None = None
         self.call: PhoneCall | None = None
+        self.seating: PendingSeat | None = None
         self.answers: dict[type, tuple[Callable[[], None], bool]] = {
             h.Repeat: (self.repeat, True), h.ReadOptions: (self.read_options, True),
             h.Balance: (self.balance, True), h.Help: (self.help, False),
@@ -133,12 +143,16 @@ class Host:
 
     def moment(self) -> Moment:
         """Where the dialogue stands: a lifeline being confirmed, or the game's phase."""
+        if self.seating:
+            return Moment.WHO_JOINED
         return Moment.CONFIRM_LIFELINE if self.lifeline else Moment.of(self.game.phase)
 
     def context(self) -> Context:
         moment = self.moment()
         if moment is Moment.CONFIRM_LIFELINE:
             return Context(moment)
+        if moment is Moment.WHO_JOINED:
+            return Context(moment, players=tuple(self.game.players))
         turn = self.game.turn()
         q = turn.question
         options = self.readings.options(q, turn.open_options) if q else {}
@@ -197,9 +211,19 @@ class Host:
 
     def loop(self) -> None:
         """One step per listen, by the moment, until the game is over (or ``stop()``)."""
-        steps = {Moment.CALL: self.call_step, Moment.CONFIRM_LIFELINE: self.lifeline_step}
+        steps = {Moment.CALL: self.call_step, Moment.CONFIRM_LIFELINE: self.lifeline_step,
+                 Moment.WHO_JOINED: self.seat_step}
         while not self.game.over and not self.stop():
+            self.sync_card_holders()
             steps.get(self.moment(), self.turn_step)()
+
+    def sync_card_holders(self) -> None:
+        """Tell the game who answers on a card display of their own (a phone) now, so at a
+        table they are asked after the players who answer aloud. Without phones, nobody."""
+        holders = tuple(p for p in self.game.players if p in self.input.card_holders())
+        if holders != tuple(self.game.card_holders):
+            self.game.apply(c.CardHolders(holders))
+            self.save(self.game)
 
     def turn_step(self) -> None:
         """A turn: an answer, a "final answer?", a vote or a friend to pick is awaited."""
@@ -311,6 +335,40 @@ class Host:
             self.lifeline = None
             self.say([self.lines.line("lifeline_kept", lifeline=lifeline)])
 
+    # ------------------------------------------------------------------ a phone joins
+    def ask_who_joined(self) -> None:
+        """A phone joined and the players are numbered: ask aloud who is on it."""
+        self.seating = PendingSeat()
+        self.say([self.lines.line("who_joined", choices=self.locale.join(
+            list(self.game.players), "or"))])
+
+    def seat_step(self) -> None:
+        """A name or a number seats the phone as that player; ``WHO_JOINED_TRIES`` listens
+        without one let the phone choose from the list itself. The game then carries on."""
+        pending = self.seating
+        outcome = self.ask(self._timeout())
+        command = outcome.command if isinstance(outcome, Understood) else None
+        if isinstance(outcome, Silence) and self.stop() or isinstance(command, h.Decoy):
+            return
+        if isinstance(command, (c.Abandon, h.Quit)):
+            self.seating = None
+            self.input.seat(None)
+            return self.act(command) if isinstance(command, c.Abandon) else self.answer(command)
+        if isinstance(command, h.SeatPhone):
+            if self.input.seat(command.player):
+                self.seating = None
+                return self.say([self.lines.line("phone_seated", player=command.player),
+                                 *self.prompts.ask_again()])
+            self.say([self.lines.line("who_joined_taken", player=command.player)])
+        pending.tries += 1
+        if pending.tries >= WHO_JOINED_TRIES:
+            self.seating = None
+            self.input.seat(None)
+            self.say([self.lines.line("who_joined_choose"), *self.prompts.ask_again()])
+        elif not isinstance(command, h.SeatPhone):
+            self.say([self.lines.line("who_joined_again", choices=self.locale.join(
+                list(self.game.players), "or"))])
+
     # ------------------------------------------------------------------ the phone call
     def call_step(self) -> None:
         """The real-friend call: read the question for the friend, run the clock, mark the
@@ -356,6 +414,8 @@ class Host:
             return self.say([self.lines.line("not_yet")])
         if isinstance(command, h.Quit):
             raise EndOfInput()  # typed "quit": saved and stopped, as at the end of input
+        if isinstance(command, h.WhoJoined):
+            return self.ask_who_joined()
         do, ask_again = self.answers.get(type(command), (self.didnt_catch, False))
         do()
         if ask_again:

@@ -38,6 +38,8 @@ class Moment(str, Enum):
     """A real phone call is running: "stop the clock" ends it."""
     COUNT = "count"
     """How many play (no names were given)."""
+    WHO_JOINED = "who_joined"
+    """Who is on the phone that just joined (the players were numbered, not named)."""
     ATTRACT = "attract"
     """A kiosk waiting for a player: "let's play"."""
     NAME = "name"
@@ -130,6 +132,9 @@ MOMENTS: dict[Moment, Hearing] = {
     Moment.COUNT: Hearing(
         listens=(hear.host_words, hear.counts, hear.decoys),
         understands=(step.decoy, step.host_command, step.player_count)),
+    Moment.WHO_JOINED: Hearing(
+        listens=(hear.host_words, hear.seat_names, hear.decoys),
+        understands=(step.decoy, step.host_command, step.seat_phone)),
     Moment.ATTRACT: Hearing(
         listens=(hear.host_words, hear.start_words, hear.decoys),
         understands=(step.start, step.decoy, step.host_command), pressed_is_typed=True),

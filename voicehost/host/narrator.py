@@ -68,6 +68,9 @@ class Narrator:
         game, n = self.game, self.lines
         if game.over or game.phase is not Phase.ANSWER or self.prompted:
             return []
+        thinking = self.prompts.still_thinking()
+        if thinking:
+            return [thinking]
         turn = game.turn()
         handed_over = any(isinstance(e, ev.QuestionAsked) and not e.fresh for e in self.batch)
         if handed_over:

@@ -38,6 +38,10 @@ class Heard:
     not measured (typed input, a script)."""
     snr_db: float | None = None
     """How far what was taken for speech stood above that floor, in dB; None when unknown."""
+    command: object = None
+    """A game command the device settled itself (a phone's card, confirmed on the phone:
+    ``SecretAnswer``, ``SecretVote``): the host acts on it as it is, as on a typed one;
+    ``text`` then says what may be shown of it (who, never what)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,16 @@ class PlayerInput(abc.ABC):
                stop: Stop | None = None) -> Heard | Gone | None:
         """What the player said; None after ``timeout`` seconds of silence (None: wait
         forever) or once ``stop()`` is true; ``Gone`` when nobody is there any more."""
+
+    def card_holders(self) -> tuple[str, ...]:
+        """The players who hand in their answers on card displays of their own (phones),
+        now; none for voice and keys."""
+        return ()
+
+    def seat(self, player: str | None) -> bool:
+        """Seat the card display that just joined (``WhoJoined``) as ``player``; None: let it
+        choose its player itself. False when it cannot be (that player's is connected)."""
+        return False
 
     def hears(self, text: str) -> bool:
         """Whether ``text`` (an option's text) can be heard at all: a speech model may lack

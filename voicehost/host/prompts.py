@@ -18,6 +18,15 @@ class Prompts:
         self.keyboard = keyboard
         """Answers are typed: help names the typed shortcuts too."""
 
+    def still_thinking(self) -> str | None:
+        """At a table waiting only for phones: how many are still thinking (never who has
+        answered what); None when someone is asked aloud."""
+        thinking = self.game.thinking()
+        if not thinking or self.game.turn().guesses:
+            return None
+        one = "_one" if len(thinking) == 1 else ""
+        return self.lines.line(f"still_thinking{one}", count=len(thinking))
+
     def ask_again(self) -> list[str]:
         """After a host command (balance, options, ...): ask again what the game waits for."""
         game, n = self.game, self.lines
@@ -34,6 +43,9 @@ class Prompts:
         if game.phase is Phase.PICK_FRIEND:
             return [n.line("pick_friend", player=turn.player, choices=n.join(list(turn.friends), "or"))]
         if game.phase is Phase.ANSWER:
+            thinking = self.still_thinking()
+            if thinking:
+                return [thinking]
             if turn.guesses:
                 return [n.line("prompt_guess", player=turn.player)]
             return [n.line("prompt_again", player=turn.player)]
@@ -45,6 +57,9 @@ class Prompts:
         variants = n.loc.data["lines"][n.keys.keyed("silence")]
         template = variants[count % len(variants)]
         lifelines = n.lifelines_text(turn.lifelines) if turn.lifelines else "-"
+        thinking = self.still_thinking()
+        if thinking:
+            return thinking
         if self.game.phase is not Phase.ANSWER:
             # In turn: what may be said, the question again, a short nudge, the question again;
             # the long help comes back only every fourth time.

@@ -80,6 +80,18 @@ def locked(n: Narrator, e: ev.AnswerLocked, out: list) -> None:
     out.append(w.line(key, player=e.player, option=e.option))
 
 
+def secret_locked(n: Narrator, e: ev.SecretAnswerLocked, out: list) -> None:
+    """A card set face down: who, never what; the option waits for the reveal."""
+    out.append(Sound("lock_in"))
+    out.append(n.lines.line("secret_locked", player=e.player))
+    if not any(isinstance(x, ev.QuestionAsked) for x in n.batch):
+        n.prompted = True  # another player's card: whoever was asked is still thinking
+
+
+def vote_cast(n: Narrator, e: ev.VoteCast, out: list) -> None:
+    out.append(n.lines.line("vote_cast", voter=e.voter))
+
+
 def walk_pending(n: Narrator, e: ev.WalkPending, out: list) -> None:
     w = n.lines
     out.append(w.keyed_line("walk_pending", amount=w.money_or_nothing(e.amount)))
@@ -234,7 +246,7 @@ TELLERS: dict[type[ev.Event], Teller] = {
     ev.WalkedAway: walk_away, ev.TopPrize: top_prize, ev.RoundEnded: round_end,
     ev.GameOver: game_over, ev.LifelineUsed: lifeline, ev.VoteNeeded: vote_needed,
     ev.FriendNeeded: pick_friend, ev.CallEnded: call_end, ev.GuessResult: guess,
-    ev.Rejected: rejected,
+    ev.Rejected: rejected, ev.SecretAnswerLocked: secret_locked, ev.VoteCast: vote_cast,
 }
 """The teller of each type of event. Events not here (the game's start, each player's
 outcome and payout, which the reveal tells) say nothing of their own."""

@@ -212,6 +212,19 @@ def friend(s: Said):
     return c.PickFriend(name) if name else NOTHING
 
 
+def seat_phone(s: Said):
+    """A player named, or numbered ("two", "player 2": the second player)."""
+    players = s.context.players
+    name = match_any(s.body, {p: [s.phrases.norm(p)] for p in players})
+    if name:
+        return h.SeatPhone(name)
+    counts = count_words(s.phrases)
+    tokens = [t for t in s.body.split() if t not in s.phrases.words("players_word")]
+    if len(tokens) == 1 and tokens[0] in counts and counts.index(tokens[0]) < len(players):
+        return h.SeatPhone(players[counts.index(tokens[0])])
+    return NOTHING
+
+
 def vote_card(s: Said):
     options = s.context.options
     letter = match_letter(s.body, s.phrases, options or dict.fromkeys(LETTERS, ""), s.typed)

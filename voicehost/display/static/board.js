@@ -220,6 +220,18 @@
 
   // ------------------------------------------------------------------ the whole page
   let shown = "";  // what the main part was drawn from: drawn again only when it changes
+  // ------------------------------------------------------------------ joining on a phone
+  function joinBox(join) {
+    const box = document.getElementById("join");
+    box.hidden = !join;
+    if (!join) return;
+    setText("join-text", t("join", {url: join.url, code: join.code}));
+    const img = document.getElementById("join-qr");
+    const qr = typeof join.qr === "string" && join.qr.startsWith("/") ? join.qr : "";
+    if (img.getAttribute("src") !== qr) img.setAttribute("src", qr);
+    img.setAttribute("alt", word("qr"));
+  }
+
   function render(s) {
     document.body.className = `screen-${s.screen}`;
     root.dataset.seq = String(s.seq);
@@ -235,6 +247,7 @@
     setText("round", g && g.round && s.screen === "game" ? t("round", {round: g.round, rounds: g.rounds}) : "");
     setText("caption", s.caption || "");
     setText("heard", s.heard ? t("heard", {text: s.heard}) : "");
+    joinBox(s.join);
     tick();
   }
 

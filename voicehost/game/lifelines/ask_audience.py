@@ -82,8 +82,12 @@ class AskAudience(Lifeline):
 
     def votes_in(self, game: GameServices, voters: list[str], votes: list[str],
                  out: list[Event]) -> None:
-        out.append(AudienceVoted(game.current, self.name, tally(votes, list(LETTERS)), voters,
-                                 False, False))
+        # Votes handed in face down: in se the host adds the right answer's card, and no one
+        # can tell it from the others. Votes said aloud stay as they were said.
+        card = game.votes_secret() and game.edition.audience_adds_correct_card
+        correct = game.question.answer if card else None
+        out.append(AudienceVoted(game.current, self.name, tally(votes, list(LETTERS), correct),
+                                 voters, False, card))
 
     def tell(self, event: LifelineUsed, words: Words) -> list[str]:
         if not isinstance(event, AudienceVoted):

@@ -38,11 +38,21 @@ class FriendTipped(LifelineUsed):
     """The cards shown: the simulated friend's tip with the right answer's; a player's tip alone."""
     sure: str | None = None
     """How sure the simulated friend is (``crowd.SURE``, ``THINK``, ``GUESS``); None for a player."""
+    secret: bool = False
+    """A player's card handed in face down and shown with the right answer's, shuffled: which
+    one was the friend's is not told (``tip`` is kept for the event log only)."""
+
+    @property
+    def shown_tip(self) -> str | None:
+        """The tip as the table may know it: None when it was handed in face down."""
+        return None if self.secret else self.tip
 
     @property
     def result(self) -> dict[str, Any]:
         sure = {} if self.sure is None else {"sure": self.sure}
-        return {"friend": self.friend, "tip": self.tip, **sure, "cards": list(self.cards)}
+        secret = {"secret": True} if self.secret else {}
+        return {"friend": self.friend, "tip": self.shown_tip, **sure, "cards": list(self.cards),
+                **secret}
 
 
 class PhoneFriend(Lifeline):
@@ -71,11 +81,21 @@ class PhoneFriend(Lifeline):
     def votes_in(self, game: GameServices, voters: list[str], votes: list[str],
                  out: list[Event]) -> None:
         # A friend at the table says the tip aloud: adding the right card would give it away.
+        # A card handed in face down is shown with the right answer's where the edition says.
+        if game.votes_secret() and game.edition.friend_card_adds_correct:
+            cards = friend_cards(game.rng, votes[0], game.question.answer)
+            out.append(FriendTipped(game.current, self.name, voters[0], votes[0], cards,
+                                    secret=True))
+            return
         out.append(FriendTipped(game.current, self.name, voters[0], votes[0], [votes[0]]))
 
     def tell(self, event: LifelineUsed, words: Words) -> list[str]:
         if not isinstance(event, FriendTipped):
             return super().tell(event, words)
+        if event.friend and event.secret:
+            first, second = event.cards
+            key = "friend_card_secret_same" if first == second else "friend_card_secret"
+            return [words.line(key, friend=event.friend, first=first, second=second)]
         if event.friend:
             return [words.line("friend_tip", friend=event.friend, option=event.tip)]
         first, second = event.cards

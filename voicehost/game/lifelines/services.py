@@ -37,6 +37,10 @@ class GameServices(Protocol):
     def friends(self, player: str | None = None) -> list[str]:
         """Everyone else at the table: ``player``'s audience and friends."""
 
+    def votes_secret(self) -> bool:
+        """Some of the votes now handed in came face down (``SecretVote``): the candidate
+        has not heard them, so a card added to them cannot be told apart."""
+
     def two_player(self) -> bool:
         """Exactly two play and the table plays the two-player lifeline rules."""
 
