@@ -194,11 +194,13 @@ def test_four_at_a_table_play_with_secret_cards_on_their_phones(tmp_path, table)
             phone.click("Ja")
             phone.wait_text(f"Ditt svar {right} är låst.")
         time.sleep(0.5)
-        assert all("Rätt svar var" not in p.text for p in phones.values())   # Ann is still out
+        assert all("ätt svar var" not in p.text for p in phones.values())   # Ann is still out
         assert state()["game"]["level"] == 1
         host.type(right)
         host.type("ja")
-        bo.wait_text(f"Rätt svar var {right}", 15)
+        # the host reveals and asks the next question at once: the page shows the answers
+        # as the last question's, beside the new one
+        bo.wait_text(f"Förra frågan: rätt svar var {right}", 15)
         assert f"Du svarade {wrong}: fel." in bo.text
         cy.wait_text("Du hade rätt.", 10)
         bo.shot("bo-reveal")
@@ -265,6 +267,10 @@ def test_four_at_a_table_play_with_secret_cards_on_their_phones(tmp_path, table)
             phone.wait_text(question()["text"], 30)
         assert state()["game"]["level"] == level
         bo.wait_text("Du är Bo.")
+        for phone in phones.values():                       # connected again, and it says so
+            phone.wait_for(lambda p: "Anslutningen bröts" not in p.status(), 30, "reconnected")
+        assert "Rätt svar var" not in bo.text    # no earlier answers shown as if this question's
+        assert "Har låst: Bo" not in bo.text and "Ditt svar" not in bo.text  # Bo is out: no card
         bo.shot("resumed")
         errors = [e for p in phones.values() for e in p.console_errors()]
         assert not [e for e in errors if "Failed to load resource" not in e], errors  # no script error

@@ -102,7 +102,8 @@ class Secrecy:
         self.lifeline: dict | None = None
         """What came of the last lifeline, as the host says it (public)."""
         if game.question is not None:  # a resumed game: the cards already handed in
-            for p, seat in game.seats.items():
+            for p in game.in_round:  # a player out of the round keeps an old card in the seat
+                seat = game.seats[p]
                 if seat.locked:
                     self.locked.append(p)
                     self.mine[p] = seat.locked

@@ -93,6 +93,7 @@
   function render(v) {
     if (!v) { return; }
     view = v;
+    if (lastStatus === T.offline) { status(""); }  // a view came: connected again
     $("who").textContent = fill(T.you_are, { player: v.player });
     var q = v.question;
     $("level").textContent = q ? fill(T.level, { level: q.level, value: q.value }) : "";
@@ -133,7 +134,9 @@
     $("result").textContent = result;
     var reveal = "";
     if (v.reveal) {
-      reveal = fill(T.reveal, { letter: v.reveal.answer, text: v.reveal.answer_text });
+      // a reveal stays until the next one; once the next question is up, it says it was the last
+      var last = q && v.reveal.question !== q.text;
+      reveal = fill(last ? T.reveal_last : T.reveal, { letter: v.reveal.answer, text: v.reveal.answer_text });
       v.reveal.answers.forEach(function (a) {
         if (a.name === v.player) { reveal += " " + (a.correct ? T.you_right : fill(T.you_wrong, { letter: a.option })); }
       });
@@ -143,6 +146,9 @@
     else if (v.act && !chosen) { status(prompt); }
     else if (!v.act && v.mine) { status(mine); }
     else if (!v.act) { status(v.playing ? T.wait : T.not_playing); }
+    // The live region above says it already: shown (and read) once, not twice.
+    $("prompt").hidden = prompt !== "" && lastStatus === prompt;
+    $("mine").hidden = mine !== "" && lastStatus === mine;
   }
   function confirmCard(letter) {
     chosen = letter;
