@@ -281,3 +281,14 @@ def test_modules_asking_to_be_split_are_named():
     if big:
         warnings.warn(f"modules past ~{ASKING_TO_BE_SPLIT} lines, asking to be split by concept "
                       f"if more than one lives there: {big}", stacklevel=1)
+
+
+def test_every_package_folder_is_installed():
+    """``pip install .`` (the README's first command) installs only the packages
+    pyproject.toml lists: a folder left out is missing from a real install, though an
+    editable install and the tests still find it."""
+    tomllib = pytest.importorskip("tomllib")
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(init.parent.relative_to(ROOT).parts) for init in PACKAGE.rglob("__init__.py")
+               if "__pycache__" not in init.parts}
+    assert not folders - listed, f"not in [tool.setuptools] packages: {sorted(folders - listed)}"
