@@ -75,9 +75,9 @@ def open_voice_devices(args, settings, locale: Locale,
             raise DeviceError(f"{exc} {NO_TYPING}") from None
         output = ScreenOutput()
         if mode == "keys":
-            output.say(locale.line("no_speaker_keys"))
+            output.say(locale.line("no_speaker_keys", command=command("devices")))
             return open_key_input(settings, locale), output
-        output.say(locale.line("no_speaker"))
+        output.say(locale.line("no_speaker", command=command("devices")))
         return KeyboardInput(), output
     output = SpokenOutput(speaker, effects=settings.host.sounds, spoken=locale.speakable)
     if mode == "text":
