@@ -358,6 +358,8 @@ def test_at_the_table_the_host_says_the_tries_come_after_the_other_player():
     assert "two free tries" in explained
     assert later == "Ann, your free tries come after Bo, so that nobody hears which answers are wrong."
     assert "Bo" in asked and "Ann" not in asked
+    out = play_out(game, [game.question.answer, "yes"])        # Bo answers; Ann's tries now
+    assert out.lines[-1] in [v.format(player="Ann") for v in LOCALE.variants("prompt_guess")]
 
 
 def test_slower_and_faster_change_the_speaking_rate():
