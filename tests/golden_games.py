@@ -27,6 +27,7 @@ from typing import Callable
 
 from voicehost.display.devices import CaptionedOutput, OverheardInput
 from voicehost.game.editions import EDITIONS
+from voicehost.invocation import program
 from voicehost.game.engine import Game
 from voicehost.game.rules import Rules
 from voicehost.game.turn import Phase
@@ -450,7 +451,7 @@ CLI_SCENARIOS = [
                 "hjälp\n2\nj\nfemtio femtio\n1\nj\nsaldo\nta pengarna\nn\n3\nj\n4\nj\n",
                 language="sv", resume_stdin="upprepa\n2\nj\nta pengarna\nj\n"),
     CliScenario("cli-play-de-se-ask-count", ["play", "--input", "text", "--seed", "23",
-                                             "--lang", "de"],
+                                             "--lang", "de", "--edition", "se"],
                 "sieben\nzwei\n1\nj\n2\nj\npublikumsjoker\n1\nj\n2\nj\nbeenden\n", language="de",
                 resume_stdin="kontostand\n3\nj\n"),
     CliScenario("cli-kiosk-en", ["kiosk", "--input", "text", "--seed", "24"],
@@ -479,7 +480,12 @@ def run_cli(s: CliScenario, tmp: Path) -> str:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_STATE_HOME": str(tmp / "state"),
            "XDG_CACHE_HOME": str(tmp / "cache"), "HOME": str(tmp)}
     base = [sys.executable, "-m", "voicehost"]
+    shown_as = program(str(Path(__file__).resolve().parents[1] / "voicehost" / "__main__.py"))
     out = [f"# {s.name}: voicehost {' '.join(s.args)}"]
+
+    def plain(text: str) -> str:
+        """The hints name ``python -m voicehost`` by this machine's Python: as ``voicehost``."""
+        return text.replace(str(tmp), "TMP").replace(shown_as, "voicehost")
 
     def once(args: list[str], stdin: str) -> None:
         argv = [args[0], "--config", str(tmp / "config.yaml"), *args[1:]]
@@ -487,9 +493,9 @@ def run_cli(s: CliScenario, tmp: Path) -> str:
                              env=env, timeout=300)
         shown = " ".join(args).replace(str(tmp), "TMP")
         out.append(f"$ voicehost {shown}  (exit {run.returncode})")
-        out.append(run.stdout.replace(str(tmp), "TMP").rstrip("\n"))
+        out.append(plain(run.stdout).rstrip("\n"))
         if s.stderr and run.stderr.strip():
-            out.append("stderr: " + run.stderr.replace(str(tmp), "TMP").rstrip("\n"))
+            out.append("stderr: " + plain(run.stderr).rstrip("\n"))
 
     if s.mic_script is not None:
         from voicehost.audio.wav import write_wav

@@ -54,10 +54,10 @@ class Kiosk:
 
 def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, table=None,
                open_devices=None, clock=None, heartbeat=lambda: None, seed: int | None = 5,
-               **kiosk) -> Kiosk:
+               language: str = "en", **kiosk) -> Kiosk:
     """A booth of repeatable games (``seed``; None: random games, which use the memory of
     questions asked in ``kiosk.state_dir``)."""
-    settings = Settings(game=GameSettings(seed=seed, decks=tuple(map(str, decks))),
+    settings = Settings(game=GameSettings(seed=seed, decks=tuple(map(str, decks)), language=language),
                         kiosk=KioskSettings(**kiosk))
     holder: dict = {}
     clock = clock or FakeClock()
@@ -71,12 +71,21 @@ def make_kiosk(tmp_path: Path, script, *, decks=(), wall=None, output=None, tabl
 
     log = logging.getLogger("voicehost.kiosk.test")
     table = table or ScoreTable.open(tmp_path / "scores.sqlite3")
-    booth = Booth(settings, Locale.load("en"), open_devices or devices, table,
-                  DeckSource(deck_paths(settings), "en", log, edition=EDITIONS[settings.game.edition]),
+    booth = Booth(settings, Locale.load(language), open_devices or devices, table,
+                  DeckSource(deck_paths(settings), language, log, edition=EDITIONS[settings.game.edition]),
                   log=log, clock=clock,
                   wall=wall or (lambda: NOON), heartbeat=heartbeat)
     holder["booth"] = booth
     return Kiosk(booth, visitor, out, table, opened)
+
+
+PLACED = ("of all time.", "no place on the table")
+"""The end of a kiosk game's results: its place, or (nothing won) that it has none."""
+
+
+def places(out: str) -> int:
+    """How many games' results ``out`` announces."""
+    return sum(out.count(said) for said in PLACED)
 
 
 # ---------------------------------------------------------------------- the real process
@@ -173,9 +182,9 @@ class Output:
     def play_a_wrong_answer(self) -> None:
         """One game (seed 4): start, answer D, confirm, and wait for the place. A line at a
         time: the kiosk's typed input waits on the pipe, not on lines already buffered."""
-        for typed, then in (("play", "what do you say"), ("4", "final answer"), ("y", "of all time.")):
+        for typed, then in (("play", ("what do you say",)), ("4", ("final answer",)), ("y", PLACED)):
             self.say(typed + "\n")
-            self.wait_for(then)
+            self.wait_for(*then)
 
 
 def wait_until(condition, timeout: float = 10.0, what: str = "the condition"):

@@ -1,8 +1,8 @@
-"""The listening table of the README ("How the host reads a question"): for each language,
+"""The listening table of docs/decks.md ("How the host reads a question"): for each language,
 20 bundled questions whose spoken form changed with the normaliser, before and now.
 
     python -m tests.listening_table            # print the table
-    python -m tests.listening_table --write    # write it into README.md
+    python -m tests.listening_table --write    # write it into docs/decks.md
 
 "Before" is what the speech engine was given until the normaliser came: the printed text
 with sums of money in words (``Locale.speakable`` did nothing else to a question; the
@@ -10,7 +10,7 @@ questions shown hold no word of a pronunciation table, so that is exact). "Now" 
 is given (``questions/spoken_question.py``). A question is shown with its options when
 they changed too. The questions are picked in deck order, taking turns between kinds of
 written form (years, dates, numerals, decimals and units, decades, abbreviations, other
-numbers) so the table shows each; ``tests/test_listening_table.py`` keeps the README's copy
+numbers) so the table shows each; ``tests/test_listening_table.py`` keeps the page's copy
 equal to this.
 """
 
@@ -25,7 +25,8 @@ from voicehost.language.locale import Locale
 from voicehost.questions.deck import bundled_deck_paths, read_deck_contents
 from voicehost.questions.spoken_question import spoken_question
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "decks.md"
+"""The page that holds the table: the deck authors' (it was the README's)."""
 START, END = "<!-- listening-table:start -->", "<!-- listening-table:end -->"
 PER_LANGUAGE = 20
 KINDS = [  # (kind, how it is found in the printed text), tried in this order

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "voicehost"
 PARTS = ("game", "language", "questions", "audio", "speech", "host", "terminal", "voice", "testing",
          "display", "kiosk", "cli")
-TOP_LEVEL_MODULES = {"__init__.py", "__main__.py", "errors.py", "config.py"}
+TOP_LEVEL_MODULES = {"__init__.py", "__main__.py", "errors.py", "invocation.py", "config.py"}
 
 ENGINE_MAY_IMPORT = frozenset({
     "__future__", "abc", "collections", "dataclasses", "enum", "functools", "itertools",

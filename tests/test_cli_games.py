@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from voicehost.invocation import program
 from voicehost.language.locale import Locale
 
 LETTERS = "ABCD"
 RESUMED_LINES = Locale.load("en").data["lines"]["resumed"]
+PROGRAM = program(str(Path(__file__).resolve().parents[1] / "voicehost" / "__main__.py"))
+"""How the hints name ``python -m voicehost``, as these tests run it."""
 """What the host says on resuming; without --seed either variant may come."""
 
 
@@ -264,7 +267,7 @@ def test_end_of_input_at_how_many_are_playing_stops_cleanly_and_keeps_the_save(t
     run = voicehost(["play", "--config", str(config), "--input", "text"], tmp, "")
     assert run.returncode == 0 and "Traceback" not in run.stderr
     assert "How many are playing" in run.stdout
-    assert f"nothing was saved. To start one, run voicehost play --config {config} --input text" in run.stdout
+    assert f"nothing was saved. To start one, run {PROGRAM} play --config {config} --input text" in run.stdout
     assert json.loads((tmp / "save.json").read_text()) == before          # not moved aside, not touched
     assert not [p for p in tmp.iterdir() if ".unfinished-" in p.name]
 
@@ -353,4 +356,27 @@ def test_ctrl_c_mid_game_names_the_command_that_resumes(table):
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "Traceback" not in err
-    assert f"continue with: voicehost play --resume --config {config} --save-file '{save}' --input text" in err
+    assert (f"To carry on, run {PROGRAM} play --resume --config {config} --save-file '{save}' "
+            "--input text") in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language,saved", [("de", "Das Spiel ist gespeichert. Weiterspielen können Sie mit"),
+                                            ("sv", "Spelet är sparat. För att fortsätta, kör")])
+def test_ctrl_c_in_a_german_or_swedish_game_says_so_in_the_games_language(tmp_path, language, saved):
+    save = tmp_path / "save.json"
+    proc = subprocess.Popen([sys.executable, "-m", "voicehost", "play", "--save-file", str(save),
+                             "--input", "text", "--players", "Ann", "--lang", language],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=tmp_path,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "HOME": str(tmp_path),
+                                 "XDG_STATE_HOME": str(tmp_path / "state")})
+    deadline = time.time() + 30
+    while time.time() < deadline and not save.exists():
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert f"{saved} {PROGRAM} play --resume --save-file {save} --input text --lang {language}" in err
+    assert "stopped" not in err and "continue with" not in err

@@ -295,8 +295,9 @@ def test_after_the_two_player_audience_tries_the_host_says_which_answers_are_lef
     game = new_game("se", ["Ann", "Bo"])
     q = game.question
     first, second, *left = [o for o in "ABCD" if o != q.answer] + [q.answer]
-    out = play_out(game, ["ask the audience", "yes", first, "yes", second, "yes"])
-    assert game.turn().guesses == 0 and game.level == 1
+    # at the table Bo answers first (tests/test_lifelines.py), then Ann takes her tries
+    out = play_out(game, ["ask the audience", "yes", q.answer, "yes", first, "yes", second, "yes"])
+    assert game.current == "Ann" and game.turn().guesses == 0 and game.level == 1
     line = out.lines[-2]
     assert line.startswith(f"{second} is not the right answer")
     for letter in sorted(left):
@@ -343,11 +344,22 @@ def test_yes_with_nothing_to_confirm_asks_for_the_answer_once():
 
 
 def test_two_player_tries_are_explained_once_and_then_asked_for():
-    game = new_game("se", ["Ann", "Bo"])
+    game = new_game("se", ["Ann", "Bo"], format="hot_seat")
     out = play_out(game, ["ask the audience", "yes"])
     explained, asked = out.lines[-2], out.lines[-1]
     assert "two free tries" in explained and asked.startswith("Ann, ")
     assert "go through" not in asked
+
+
+def test_at_the_table_the_host_says_the_tries_come_after_the_other_player():
+    game = new_game("se", ["Ann", "Bo"])
+    out = play_out(game, ["ask the audience", "yes"])
+    explained, later, asked = out.lines[-3:]
+    assert "two free tries" in explained
+    assert later == "Ann, your free tries come after Bo, so that nobody hears which answers are wrong."
+    assert "Bo" in asked and "Ann" not in asked
+    out = play_out(game, [game.question.answer, "yes"])        # Bo answers; Ann's tries now
+    assert out.lines[-1] in [v.format(player="Ann") for v in LOCALE.variants("prompt_guess")]
 
 
 def test_slower_and_faster_change_the_speaking_rate():

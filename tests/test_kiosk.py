@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import pytest
+
 from tests.kiosk_helpers import make_kiosk
 from voicehost.host.grammar import grammar
 from voicehost.host.intents import interpret
@@ -129,12 +131,24 @@ def test_results_announce_the_place_today_and_of_all_time(tmp_path):
                               "play", WRONG, "y",
                               "play", RIGHT, "y", RIGHT, "y", RIGHT, "y", "walk away", "y"])
     assert k.run() == 0
-    places = [line for line in k.lines if "today" in line and "all time" in line]
+    places = [line for line in k.lines if "today" in line and "all time" in line
+              or "place on the table" in line]
     assert places == ["You're the first player today, and first of all time.",
-                      "That puts you second today, and second of all time.",
+                      "No money this time, so no place on the table. Thanks for playing!",
                       "That puts you first today, and first of all time."]
     assert k.endings() == [("walked", 2000), ("wrong", 0), ("walked", 3000)]
     assert [g.game.player for g in k.games()] == [f"player {n} of today" for n in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("language,placed", [("en", "puts you"), ("sv", "hamnar"), ("de", "belegen Sie")])
+def test_a_player_who_won_nothing_is_not_told_a_place(tmp_path, language, placed):
+    """0 kronor or 0 euros is no place worth announcing ("That puts you second today")."""
+    start = {"en": "play", "sv": "spela", "de": "spielen"}[language]
+    k = make_kiosk(tmp_path, [start, WRONG, "y" if language == "en" else "j"], language=language)
+    k.run()
+    said = Locale.load(language).data["lines"]["kiosk"]["place_nothing_won"]
+    assert said in k.lines and not any(placed in line for line in k.lines)
+    assert k.endings() == [("wrong", 0)]
 
 
 def test_the_friend_and_the_audience_are_simulated_in_the_hot_seat(tmp_path):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_cli_games import make_deck
-from tests.kiosk_helpers import (FakeSystemd, Output, kiosk_status, make_kiosk, recorded,
+from tests.kiosk_helpers import (PLACED, FakeSystemd, Output, kiosk_status, make_kiosk, recorded,
                                  run_kiosk, wait_until)
 from tests.test_kiosk_scores import fill, tiny_disk  # noqa: F401 - a fixture
 from voicehost.cli.main import main
@@ -45,7 +45,7 @@ def test_the_status_follows_a_game_as_it_starts_and_ends(tmp_path):
     out.say("4\n")
     out.wait_for("final answer")
     out.say("y\n")
-    out.wait_for("of all time.")
+    out.wait_for(*PLACED)
     after = wait_until(lambda: (s := read_status(status)).state == "attract" and s,
                        what="the status after the game")
     assert after.games_today == 1
@@ -285,7 +285,7 @@ def test_a_status_that_could_not_be_written_says_so_once_it_can(tmp_path, tiny_d
     out.say("4\n")
     out.wait_for("final answer")
     out.say("y\n")
-    out.wait_for("of all time.")
+    out.wait_for(*PLACED)
     status = wait_until(lambda: (s := read_status(tiny_disk / FILE_NAME)).games_today == 1 and s,
                         what="the status written again")
     assert status.status_gap.startswith("not written from ")

@@ -1,6 +1,6 @@
 """The systemd unit as an operator installs it: names kept private, ``voicehost kiosk status``
 still open to anyone, a restart loop that ends in a message instead of going on silently,
-standard input that matches the booth, and the README section its header names."""
+standard input that matches the booth, and the docs/booth.md section its header names."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from tests.kiosk_helpers import ROOT, recorded, run_kiosk
 
 UNIT = ROOT / "deploy" / "voicehost-kiosk.service"
 HOOK = ROOT / "deploy" / "voicehost-kiosk-failed@.service"
+BOOTH = ROOT / "docs" / "booth.md"
+"""The booth technicians' page, which the units name for their set-up."""
 
 
 def settings(path: Path) -> dict[str, list[str]]:
@@ -32,8 +34,8 @@ def settings(path: Path) -> dict[str, list[str]]:
 
 
 def test_the_unit_names_a_readme_section_that_exists():
-    named = re.findall(r'README, "([^"]+)"', UNIT.read_text() + HOOK.read_text())
-    headings = [line.lstrip("#").strip() for line in (ROOT / "README.md").read_text().splitlines()
+    named = re.findall(r'docs/booth.md, "([^"]+)"', UNIT.read_text() + HOOK.read_text())
+    headings = [line.lstrip("#").strip() for line in BOOTH.read_text().splitlines()
                 if line.startswith("#")]
     assert named and all(name in headings for name in named), (named, headings)
 
@@ -61,8 +63,9 @@ def test_a_voice_booth_reads_nothing_and_a_keypad_booth_is_told_what_it_needs():
 
 def test_sighup_is_documented_as_a_stop():
     assert "SIGHUP" in UNIT.read_text()
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("## Running the kiosk as a service"):readme.index("## Benchmarks")]
+    page = BOOTH.read_text()
+    start = page.index("## Running the kiosk as a service")
+    section = page[start:page.index("\n## ", start + 1)]
     assert "SIGHUP" in section
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from voicehost.game import commands as c
 from voicehost.host import host_commands as h
 from voicehost.game.editions import EDITIONS
 from voicehost.host.intents import interpret
+from voicehost.invocation import program
 from voicehost.host.moments import Context
 from voicehost.host.phrases import Phrases
 from voicehost.language import locale as locale_module
@@ -317,7 +319,8 @@ def test_voice_without_a_model_for_the_language_says_so_in_it_and_takes_typing(t
                      "--players", "Ann", "--rounds", "1", "--seed", "2",
                      "--speaker-file", str(tmp_path / "host.wav")], tmp_path, "quit\n", timeout=120)
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
-    expected = Locale.load("de").line("no_model", command="voicehost models download de")
+    shown_as = program(str(Path(__file__).resolve().parents[1] / "voicehost" / "__main__.py"))
+    expected = Locale.load("de").line("no_model", command=f"{shown_as} models download de")
     assert expected in run.stdout
 
 

@@ -187,3 +187,30 @@ def test_real_call_nobody_answers_spends_the_lifeline():
 def answer_option(game, option):
     events = game.apply(c.Answer(option))
     return events + game.apply(c.Confirm(True))
+
+
+def test_at_the_table_free_tries_wait_until_the_other_player_has_answered():
+    """A wrong free try is said aloud ("C is not right"): at the table it would tell the
+    player still to answer the same question. So the tries come after that player's answer."""
+    game = new_game("se", ["Ann", "Bo"], format="table")
+    first = game.current
+    other = "Bo" if first == "Ann" else "Ann"
+    events = use(game, "ask_audience")
+    [last] = of(events, "tries_last")
+    assert (last.player, last.before) == (first, [other])
+    assert game.current == other and not of(events, "guess")
+    events = answer(game)                       # the other player answers first, unaware
+    assert not of(events, "reveal") and game.current == first
+    assert game.turn().guesses == 2
+    events = answer_option(game, wrong(game))   # only now is a try found wrong
+    assert of(events, "guess")[0].correct is False
+    events = answer(game)
+    assert of(events, "reveal") and game.level == 2
+
+
+def test_the_last_player_at_the_table_takes_free_tries_at_once():
+    game = new_game("se", ["Ann", "Bo"], format="table")
+    answer(game)
+    last = game.current
+    events = use(game, "ask_audience")
+    assert not of(events, "tries_last") and game.current == last and game.turn().guesses == 2

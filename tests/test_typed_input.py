@@ -131,3 +131,24 @@ def test_voicehost_play_reads_a_burst_of_answers_from_a_pipe_that_stays_open(tmp
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
+
+
+def test_silence_at_a_terminal_leaves_one_prompt_not_a_row_of_them(capsys):
+    """The kiosk listens in slices; each silent slice used to add a prompt ("> > > Are you
+    still there?"). After a silence the cursor goes back to the line's start, so the next
+    prompt, or the host's next line, replaces it."""
+    import os
+    from voicehost.host.moments import Context, Moment
+    from voicehost.terminal.keyboard import KeyboardInput
+    main, side = os.openpty()
+    with os.fdopen(side, "r") as terminal:
+        typed = KeyboardInput(terminal)
+        for _ in range(3):
+            assert typed.listen(Context(Moment.ANSWER), [], 0.05) is None
+        os.write(main, b"b\n")
+        assert typed.listen(Context(Moment.ANSWER), [], 2.0).text == "b"
+    os.close(main)
+    shown = ""
+    for char in capsys.readouterr().out:  # what the terminal shows: \r returns to the start
+        shown = "" if char == "\r" else shown + char
+    assert shown == "> "

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from voicehost.invocation import program
+
 from .test_cli_games import make_deck, voicehost
 
 
@@ -19,8 +21,10 @@ def setup(tmp_path, mic="no-such-microphone", speaker="no-such-speaker"):
         f"audio:\n  input_device: {mic}\n  output_device: {speaker}\n")
 
 
+PROGRAM = program(str(Path(__file__).resolve().parents[1] / "voicehost" / "__main__.py"))
+"""How the hints name ``python -m voicehost``, as these tests run it."""
 NO_SPEAKER = ("I can't find a speaker, so we play on screen: please type your answers. To play with "
-              "sound, choose a device with audio.output_device in config.yaml (voicehost devices lists them).")
+              f"sound, choose a device with audio.output_device in config.yaml ({PROGRAM} devices lists them).")
 
 
 def test_explicit_voice_without_a_speaker_stops_with_the_fix(tmp_path):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from .game.editions import EDITIONS
+from .game.editions import EDITIONS, edition_for
 from .game.lifelines import REGISTRY
 from .language.locale import listed_languages
 
@@ -57,8 +57,10 @@ def quiet_hours_span(text: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class GameSettings:
-    edition: str = _opt("se", "Board-game edition: ladder, money and lifeline rules.",
-                        tuple(EDITIONS))
+    edition: str = _opt("auto", "Board-game edition: ladder, money and lifeline rules. se: the "
+                        "Swedish board game (kronor); de: the German one (euros); auto: the game "
+                        "language's own (de for German, se for Swedish and for English, which "
+                        "has no edition of its own, so kronor).", ("auto",) + tuple(EDITIONS))
     format: str = _opt("auto", "table: everyone answers each question; hot_seat: one candidate "
                        "at a time; auto: the edition's default.", ("auto", "table", "hot_seat"))
     players: tuple[str, ...] = _opt((), "Player names; empty: the host asks how many play.")
@@ -77,6 +79,12 @@ class GameSettings:
                         "could enjoy them) first, and others only when a level has run out of them.")
     save_file: typing.Optional[str] = _opt(None, "Where the game is saved; null: "
                                            "~/.local/state/voicehost/game.json.")
+
+    def __post_init__(self) -> None:
+        """``edition: auto`` is the language's own edition, so the rest of voicehost only
+        ever sees se or de."""
+        if self.edition == "auto":
+            object.__setattr__(self, "edition", edition_for(self.language))
 
 
 @dataclass(frozen=True)

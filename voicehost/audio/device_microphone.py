@@ -10,10 +10,11 @@ from .device_format import resolve_device, stream_format
 from .devices import AudioDeviceError, import_sounddevice, own_streams, refresh_devices
 from .microphone import BLOCK_MS, Microphone, MicrophoneError
 from .pcm import Resampler, decode, encode
+from ..invocation import command
 
 MIC_FIX = (
     "Choose another device with `audio.input_device` in config.yaml "
-    "(see `voicehost devices`), feed a recording with `--mic-file FILE.wav`, "
+    f"(see `{command('devices')}`), feed a recording with `--mic-file FILE.wav`, "
     "or type your answers with `--input text`."
 )
 

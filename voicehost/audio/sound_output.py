@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from ..errors import FixableError
 from .clip import AudioClip
+from ..invocation import command
 
 SPEAKER_FIX = (
     "Choose another device with `audio.output_device` in config.yaml "
-    "(see `voicehost devices`), or write the host's voice to a file with "
+    f"(see `{command('devices')}`), or write the host's voice to a file with "
     "`--speaker-file OUT.wav`."
 )
 

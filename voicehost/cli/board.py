@@ -76,7 +76,7 @@ class BoardWatch(BoothWatch):
     def recorded(self, record: GameRecord, placing: Placing | None) -> None:
         result = Result(record.player, record.winnings, record.ending,
                         *((placing.today, placing.today_games, placing.all_time,
-                           placing.all_time_games) if placing else ()))
+                           placing.all_time_games) if placing and record.winnings > 0 else ()))
         self.board.booth("results", self._screen(result))
 
     def _screen(self, result: Result | None) -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -28,6 +29,7 @@ from ..questions.stats import deck_stats, format_stats
 from .arguments import at_least_one
 from .deck_say import add_say_command, run_say
 from .kiosk_scores import add_table_arguments, score_table_path
+from ..invocation import command
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -202,7 +204,7 @@ def run_import(args: argparse.Namespace) -> int:
         return _fail(exc, exc.fix)
     left_out = f"; {_count(len(problems), 'row')} left out" if problems else ""
     print(f"wrote {_count(len(questions), 'question')} to {out}{left_out}")
-    print(f"next: voicehost deck check {out}")
+    print(f"next: {command(f'deck check {shlex.quote(str(out))}')}")
     return EXIT_ERRORS if problems else EXIT_OK
 
 
@@ -224,7 +226,7 @@ def run_stats(args: argparse.Namespace) -> int:
     print(format_stats(deck_stats(questions, files=len(files))), end="")
     if bad:
         print(f"{_count(bad, 'error')} in the decks: questions with errors are not counted "
-              "(see voicehost deck check)", file=sys.stderr)
+              f"(see {command('deck check')})", file=sys.stderr)
         return EXIT_ERRORS
     return EXIT_OK
 

@@ -17,6 +17,7 @@ from ..host.history import QuestionHistory, history_path
 from ..host.session import deck_paths
 from ..questions.deck import load_decks
 from .kiosk_scores import add_table_arguments, kiosk_state_dir
+from ..invocation import command
 
 EPILOG = """\
 Each game draws the questions not yet asked on this machine first, per language
@@ -76,7 +77,7 @@ def format_history(questions, asked: dict[str, set[str]], where: str) -> str:
     lines.append(f"{'all':>5}  " + "  ".join(
         f"{f'{sum(used[lang].values())} of {sum(totals[lang].values())}':>12}" for lang in languages))
     lines += ["", "A level starts over once every question of it has been asked "
-              "(voicehost history --reset: all now)."]
+              f"({command('history --reset')}: all now)."]
     return "\n".join(lines) + "\n"
 
 

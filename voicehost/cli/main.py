@@ -12,7 +12,7 @@ from ..host.session import SetupError
 from ..language.locale import LocaleError
 from ..questions.format import DeckError
 
-EPILOG = """examples:
+EPILOG = """examples (installed with the README's set-up, the command is .venv/bin/voicehost):
   voicehost play --input text --players "Ann,Bo" --rounds 2
   voicehost play --resume
   voicehost deck check
@@ -49,12 +49,22 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
 
+def version() -> str:
+    """The installed version (pyproject.toml's), or "unknown" from a tree never installed."""
+    from importlib.metadata import PackageNotFoundError, version as installed
+    try:
+        return installed("voicehost")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="voicehost", formatter_class=_formatter, epilog=EPILOG,
         description="An offline, voice-driven quizmaster for Who Wants to Be a Millionaire.")
     parser.add_argument("--config", metavar="PATH",
                         help="settings file (default: ./config.yaml when present)")
+    parser.add_argument("--version", action="version", version=f"voicehost {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     from . import play as play_cli
     play_cli.add_play_command(sub)

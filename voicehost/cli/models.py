@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..config import load_settings
 from ..speech import models
+from ..invocation import command
 
 MODELS_EPILOG = """examples:
   voicehost models list
@@ -50,7 +51,7 @@ def run_list(args) -> int:
     here = models.installed(_models_dir(args))
     print(f"{'lang':5} {'model':36} {'size':>8}  status")
     for e in models.CATALOGUE:
-        status = f"installed: {here[e.language]}" if e.language in here else "voicehost models download " + e.language
+        status = f"installed: {here[e.language]}" if e.language in here else command("models download " + e.language)
         print(f"{e.language:5} {e.name:36} {e.size / 1e6:6.0f} MB  {status}")
     print("English also works without a download, through the PocketSphinx model built in.")
     return 0

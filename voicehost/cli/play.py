@@ -13,6 +13,7 @@ from ..host.event_log import EventLog, EventLogs
 from ..host.loop import Host, HostOptions
 from ..terminal.screen import ScreenOutput
 from ..host.player_input import EndOfInput
+from ..invocation import program
 from ..terminal.keyboard import KeyboardInput
 from ..host.save import SaveStore
 from ..language.locale import Locale, listed_languages
@@ -86,13 +87,26 @@ def play_settings(args: argparse.Namespace) -> Settings:
         "game.format": args.format,
         "game.rounds": args.rounds, "game.seed": args.seed, "lifelines.phone": args.phone,
         "game.save_file": args.save_file,
-        "game.players": session.parse_players(args.players) if args.players is not None else None,
+        "game.players": named_players(args.players),
         "game.confirm_answers": False if args.no_confirm else None,
         "display.address": args.display,
         "game.family": True if args.family else None,
         "display.phones": True if getattr(args, "phones", False) else None,
     }
     return phones_display(load_settings(getattr(args, "config", None), overrides, FLAGS))
+
+
+def named_players(text: str | None) -> list[str] | None:
+    """The names ``--players`` gives (None: the flag was not given). A value that names
+    nobody (``""``, ``",,"``) is refused, not taken as "ask how many"."""
+    if text is None:
+        return None
+    names = session.parse_players(text)
+    if not names:
+        raise session.SetupError(
+            f"--players {shlex.quote(text)} names no player. Give the names separated by commas "
+            "(--players \"Ann,Bo\"), or leave --players out and the host asks how many play.")
+    return names
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -138,7 +152,7 @@ RESUME_IGNORES = (("edition", "--edition"), ("format", "--format"), ("players", 
 def command_line(args, *, resume: bool, save_file: str | None = None) -> str:
     """The command that starts (or, with ``resume``, resumes) this game: the flags given,
     with ``--config`` and ``--save-file`` so it finds the same settings and save."""
-    words = ["voicehost", "play"] + (["--resume"] if resume else [])
+    words = ["play"] + (["--resume"] if resume else [])
     config = getattr(args, "config", None)
     if config:
         words += ["--config", config]
@@ -156,7 +170,7 @@ def command_line(args, *, resume: bool, save_file: str | None = None) -> str:
                 words.append(flag)
             elif value not in (None, False):
                 words += [flag, str(value)]
-    return shlex.join(words)
+    return f"{program()} {shlex.join(words)}"
 
 
 def ignored_on_resume(args) -> list[str]:
@@ -233,7 +247,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
     try:
         return host.run(resumed=saved is not None)
     except KeyboardInterrupt:
-        print(f"\nvoicehost: stopped. The game is saved; continue with: {resume_here}", file=sys.stderr)
+        print(f"\nvoicehost: {locale.line('saved', command=resume_here)}", file=sys.stderr)
         return 130
     finally:
         if log:
@@ -252,4 +266,5 @@ def open_event_log(path: str | None) -> EventLog | None:
         return EventLog(path)
     except OSError as exc:
         raise session.SetupError(f"cannot write the event log {path} ({exc.strerror or exc}). "
-                                 "Choose another file with --events.") from None
+                                 "Give --events a file in a folder that exists and can be "
+                                 "written; voicehost does not make folders for it.") from None

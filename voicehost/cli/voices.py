@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from ..invocation import command, python_command
 
 VOICES_EPILOG = """examples:
   voicehost voices                   # espeak-ng's voices, then the neural ones
@@ -64,13 +65,13 @@ def print_neural(language: str | None) -> None:
     from ..speech.piper_tts import runtime_missing
     here = piper_voices.installed(piper_voices.default_voices_dir())
     missing = runtime_missing()
-    needs = f"; needs {missing}: pip install 'voicehost[neural]'" if missing else ""
+    needs = f"; needs {missing}: {python_command('-m pip install onnxruntime')}" if missing else ""
     print(f"\nNeural voices (host.engine: piper{needs}):")
     for e in piper_voices.CATALOGUE:
         if language and e.language != language:
             continue
         status = (f"installed: {here[e.name].onnx}" if e.name in here
-                  else f"voicehost voices download {e.language}")
+                  else command(f"voices download {e.language}"))
         print(f"  {e.language:4} {e.name:26} {status}")
 
 

@@ -87,3 +87,13 @@ DE = Edition(
 )
 
 EDITIONS = {e.code: e for e in (SE, DE)}
+
+HOME_EDITIONS = {"sv": "se", "de": "de"}
+"""The edition of each language's own board game. English has none: an English game plays
+the Swedish edition, so its money is kronor (``edition_for``)."""
+
+
+def edition_for(language: str) -> str:
+    """The edition a game in ``language`` plays when none is chosen: the language's own board
+    game, and for a language without one (English) the Swedish edition, in kronor."""
+    return HOME_EDITIONS.get(language, SE.code)

@@ -294,6 +294,8 @@ class Game:
         seat.lifelines.remove(name)
         seat.used_now.append(name)
         lifeline.use(self, out)
+        if seat.guesses:
+            self._tries_last(out)
 
     def _pick_friend(self, cmd: c.PickFriend, out: list) -> None:
         if self.phase is not Phase.PICK_FRIEND:
@@ -345,6 +347,7 @@ class Game:
         out.append(ev.CallEnded(self.current, cmd.answered))
         if cmd.answered and self.edition.real_call_tip_is_guess:
             self.seat().guesses = 1
+            self._tries_last(out)
 
     # ------------------------------------------------------------------ services for lifelines
     # What a lifeline may use of the game (``lifelines.GameServices`` documents each):
@@ -397,6 +400,16 @@ class Game:
         seat.locked = option
         out.append(ev.AnswerLocked(self.current, option))
         self._next_player(out)
+
+    def _tries_last(self, out: list) -> None:
+        """At the table, free tries wait until everyone still to answer this question has
+        answered: a wrong try is said aloud ("C is not right"), which would tell them."""
+        if self.format != TABLE or self.turn_index >= len(self.order) - 1:
+            return
+        player = self.order.pop(self.turn_index)
+        self.order.append(player)
+        out.append(ev.TriesLast(player, self.order[self.turn_index:-1]))
+        self._ask(out, fresh=False)
 
     def _walk_now(self, out: list) -> None:
         player = self.current

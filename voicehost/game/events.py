@@ -224,6 +224,16 @@ class GuessResult(Event):
 
 
 @dataclass(frozen=True)
+class TriesLast(Event):
+    """At the table, a player given free tries takes them after ``before``, the players still
+    to answer this question: a wrong try is said aloud, and would tell them."""
+
+    kind: ClassVar[str] = "tries_last"
+    player: str
+    before: list[str]
+
+
+@dataclass(frozen=True)
 class Revealed(Event):
     kind: ClassVar[str] = "reveal"
     question_id: str

@@ -10,9 +10,11 @@ from ..game.events import Event
 
 
 class EventLog:
+    """Appends to ``path``; its folder must exist (like ``--speaker-file``, no folder is made:
+    a mistyped path is an error, not a new tree of folders)."""
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._handle = open(self.path, "a", encoding="utf-8")
 
     def write(self, events: list[Event] | list[dict]) -> None:

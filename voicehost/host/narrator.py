@@ -73,9 +73,9 @@ class Narrator:
             return [thinking]
         turn = game.turn()
         handed_over = any(isinstance(e, ev.QuestionAsked) and not e.fresh for e in self.batch)
+        if turn.guesses:  # also handed back at the table, the others answered (TriesLast)
+            return [n.line("prompt_guess", player=turn.player)]
         if handed_over:
             return [n.line("prompt_next_player", player=turn.player)]
-        if turn.guesses:
-            return [n.line("prompt_guess", player=turn.player)]
         key = "prompt_answer" if turn.lifelines else "prompt_answer_no_lifeline"
         return [n.line(key, player=turn.player)]

@@ -29,6 +29,7 @@ from .phrases import Phrases
 from .output import HostOutput
 from .player_input import EndOfInput, PlayerInput
 from .save import SaveError, SaveStore
+from ..invocation import command
 
 MAX_PLAYERS = 6
 
@@ -67,7 +68,7 @@ def load_questions(paths: list[str], language: str,
     try:
         deck = load_decks(paths)
     except DeckError as exc:
-        raise SetupError(f"{exc}\nFix the deck (voicehost deck check {exc.file} lists every "
+        raise SetupError(f"{exc}\nFix the deck ({command(f'deck check {exc.file}')} lists every "
                          "problem) or choose other decks with game.decks in config.yaml.") from None
     questions = [q for q in deck if q.language == language]
     if not questions:
@@ -93,8 +94,8 @@ def check_fills_game(questions: list[Question], edition: Edition, language: str,
             f"the decks have no questions in language {language!r} at {word} "
             f"{level_ranges(missing)}: {', '.join(paths)}. A game of the {edition.code} edition "
             f"asks one question at each level from 1 to {edition.ladder.top}. Add questions at "
-            f"{'that level' if len(missing) == 1 else 'those levels'} to a deck (voicehost deck "
-            "check shows what each level has), or choose decks that have them (game.decks in "
+            f"{'that level' if len(missing) == 1 else 'those levels'} to a deck ({command('deck check')} "
+            "shows what each level has), or choose decks that have them (game.decks in "
             "config.yaml).", missing)
 
 
@@ -144,7 +145,7 @@ def new_game(settings: Settings, players: list[str], questions: list[Question],
                     draw_first=draw_first)
     except GameError as exc:
         raise SetupError(f"cannot start the game: {exc}. Check the players (--players) and the "
-                         "decks (voicehost deck check).") from None
+                         f"decks ({command('deck check')}).") from None
 
 
 def ask_player_count(player_input: PlayerInput, output: HostOutput, locale: Locale,

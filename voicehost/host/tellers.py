@@ -208,6 +208,10 @@ def call_end(n: Narrator, e: ev.CallEnded, out: list) -> None:
         n.prompted = True
 
 
+def tries_last(n: Narrator, e: ev.TriesLast, out: list) -> None:
+    out.append(n.lines.line("tries_last", player=e.player, others=n.lines.join(e.before)))
+
+
 def guess(n: Narrator, e: ev.GuessResult, out: list) -> None:
     """A free try. A right one is not announced: it is locked like any answer and
     revealed with the others (at the table, the next player has not answered yet)."""
@@ -246,6 +250,7 @@ TELLERS: dict[type[ev.Event], Teller] = {
     ev.WalkedAway: walk_away, ev.TopPrize: top_prize, ev.RoundEnded: round_end,
     ev.GameOver: game_over, ev.LifelineUsed: lifeline, ev.VoteNeeded: vote_needed,
     ev.FriendNeeded: pick_friend, ev.CallEnded: call_end, ev.GuessResult: guess,
+    ev.TriesLast: tries_last,
     ev.Rejected: rejected, ev.SecretAnswerLocked: secret_locked, ev.VoteCast: vote_cast,
 }
 """The teller of each type of event. Events not here (the game's start, each player's

@@ -243,7 +243,7 @@ class Booth:
             self.log.info("game %d ended: %s, %d won, place %d today, %d of all time", self.games,
                           ending, record.winnings, placing.today, placing.all_time)
             if self.output is not None:  # said only when not stopping (FinishLine)
-                self.output.say(self.place_line(placing))
+                self.output.say(self.place_line(placing, record.winnings))
         self.current = None
         self.attract.after_game()
         if self.stopping():
@@ -289,7 +289,11 @@ class Booth:
         self.output.say(self.lines.line("name_kept", name=name))
         return name
 
-    def place_line(self, placing: Placing) -> str:
+    def place_line(self, placing: Placing, winnings: int) -> str:
+        """Where the game puts the player; a player who won nothing is placed nowhere (every
+        game that won nothing shares the last place, which is no news to tell)."""
+        if winnings <= 0:
+            return self.lines.line("place_nothing_won")
         all_time = self.lines.ordinal(placing.all_time)
         if placing.today_games == 1:
             return self.lines.line("place_first_today", all_time=all_time)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from ..errors import FixableError
+from ..invocation import command
 
 LANGUAGE_FILE = "voicehost-language"
 """Written into each unpacked model folder: the language it recognises."""
@@ -77,7 +78,7 @@ def default_models_dir(configured: str | None = None) -> Path:
 
 def manual_steps(entry: ModelEntry, models_dir: Path) -> str:
     return (f"Without a network: on a machine with one, download {entry.url}, copy the zip here "
-            f"and run: voicehost models download {entry.language} --file {entry.name}.zip "
+            f"and run: {command(f'models download {entry.language} --file {entry.name}.zip')} "
             f"(it is checked and unpacked into {models_dir}).")
 
 

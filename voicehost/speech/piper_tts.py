@@ -24,6 +24,7 @@ from ..audio.clip import AudioClip
 from .espeak_phonemes import Clause, EspeakPhonemizer, PhonemizerError
 from .piper_voice import NEURAL_FIX, PiperModel, VoiceConfig, clause_phonemes, phoneme_ids
 from .tts import CACHE_MB, CachedSynthesizer, SpeechError
+from ..invocation import command
 
 PART_PHONEMES = 160
 """A part grows by whole clauses up to about this many phonemes (some 2.5 s of speech)."""
@@ -60,7 +61,7 @@ class PiperSynthesizer(CachedSynthesizer):
         self.onnx = Path(onnx)
         if not self.onnx.is_file():
             raise SpeechError(f"The neural voice {self.onnx} is not there.",
-                              "Fetch it with: voicehost voices download LANG (en, sv or de).")
+                              f"Fetch it with: {command('voices download LANG')} (en, sv or de).")
         self.config = VoiceConfig.read(config or f"{onnx}.json")
         self.name = self.onnx.name.removesuffix(".onnx")
         self._size = self.onnx.stat().st_size  # in the cache key: another model, other audio

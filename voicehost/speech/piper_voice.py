@@ -22,10 +22,11 @@ from pathlib import Path
 
 from .espeak_phonemes import Clause
 from .tts import SpeechError
+from ..invocation import command, python_command
 
-NEURAL_FIX = ("Install the neural voice's runtime: pip install 'voicehost[neural]' (onnxruntime), "
+NEURAL_FIX = (f"Install the neural voice's runtime, onnxruntime: {python_command('-m pip install onnxruntime')}, "
               "or set host.engine: espeak in config.yaml.")
-VOICE_FIX = ("Fetch the voice again: voicehost voices download LANG (en, sv or de), or set "
+VOICE_FIX = (f"Fetch the voice again: {command('voices download LANG')} (en, sv or de), or set "
              "host.voice to a Piper voice's .onnx file (its .onnx.json beside it).")
 BOS, EOS, PAD = "^", "$", "_"
 PAUSING = ",:;"

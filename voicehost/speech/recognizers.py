@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from .recognizer import Recognizer, RecognizerError
+from ..invocation import command
 
 ENGINES = ("auto", "vosk", "pocketsphinx")
 """Allowed values of ``recognizer.engine``; ``sphinx`` is accepted for ``pocketsphinx``."""
@@ -83,7 +84,7 @@ def make_recognizer(
         raise RecognizerError(
             f"recognizer.engine is {engine!r}.", f"Allowed values: {', '.join(ENGINES)}.")
     lang = base_language(language)
-    download = f"Run `voicehost models download {lang}`"
+    download = f"Run `{command(f'models download {lang}')}`"
 
     if choice == "pocketsphinx":
         if model is not None:

@@ -58,6 +58,7 @@ import re
 from array import array
 from collections import OrderedDict
 from typing import Callable, Collection, Sequence
+from ..invocation import command
 
 from ..audio.clip import SAMPLE_RATE
 from ..audio.pcm import encode, pcm_bytes, samples
@@ -132,7 +133,7 @@ class SphinxRecognizer(VocabularyRecognizer):
         if language.lower().replace("_", "-").split("-")[0] != "en":
             raise RecognizerError(
                 f"PocketSphinx here only knows English, not {language!r}.",
-                f"Install a Vosk model for {language} with `voicehost models download {language}` "
+                f"Install a Vosk model for {language} with `{command(f'models download {language}')}` "
                 "or point recognizer.model at one.")
         from pocketsphinx import Config, Decoder
 

@@ -28,10 +28,11 @@ from ..audio.clip import AudioClip
 from ..errors import FixableError
 from .tts_cache import MAX_FILES, MB, ClipCache, read_clip
 from .tts_worker import WorkerHandle
+from ..invocation import command
 
 SPEECH_FIX = "Install a speech engine: espeak-ng, e.g. `sudo apt-get install espeak-ng`."
-RENDER_FIX = ("The game is saved: `voicehost play --resume` continues it. If speech fails "
-              "again, check the engine with `voicehost voices` and try another `host.voice`.")
+RENDER_FIX = (f"The game is saved: `{command('play --resume')}` continues it. If speech fails "
+              f"again, check the engine with `{command('voices')}` and try another `host.voice`.")
 DEFAULT_RATE = 200
 """pyttsx3's speaking rate when none is set, in words per minute."""
 START_TIMEOUT = 20.0

@@ -24,6 +24,7 @@ from typing import Collection, Sequence
 from ..audio.clip import SAMPLE_RATE
 from .recognizer import NOTHING, RecognizerError, Transcript, VocabularyRecognizer, Word
 from .speech_detector import SpeechDetector, coverage_confidence
+from ..invocation import command
 
 UNKNOWN = "[unk]"
 COVERAGE_BOUNDS = (0.45, 0.75)
@@ -34,7 +35,7 @@ MAX_GARBAGE = 8000
 
 _MODEL_FIX = (
     "Point recognizer.model in config.yaml at the folder that holds am/ (or final.mdl) and "
-    "conf/, or fetch one with `voicehost models download LANG`."
+    f"conf/, or fetch one with `{command('models download LANG')}`."
 )
 
 

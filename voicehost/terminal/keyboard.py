@@ -40,7 +40,9 @@ class KeyboardInput(PlayerInput):
                 line = self.reader.readline(timeout, stop)
             except EOFError:
                 raise EndOfInput() from None
-            if line is None:
+            if line is None:  # silence: back to the line's start, so that the next prompt or
+                if self.stream.isatty():  # line of the host replaces this prompt ("> > > ")
+                    print("\r", end="", flush=True)
                 return None
         if self.echo:
             print(f"> {line.rstrip()}", file=self.echo, flush=True)

@@ -32,6 +32,7 @@ from .spoken_output import SpokenOutput
 from .vocabulary import check_vocabulary
 from .voice_and_keys import VoiceAndKeys
 from .voice_input import VoiceInput
+from ..invocation import command
 
 
 UNBOUND_MODEL = (
@@ -40,7 +41,7 @@ UNBOUND_MODEL = (
     "come out as a sentence. To stay safe, the host takes only whole phrases of the game and "
     "asks 'final answer?' before every answer and 'are you sure?' before every lifeline. A "
     "small model (vosk-model-small-*) with those files is better: "
-    "voicehost models download {language}.")
+    "{command}.")
 """Said once when such a model is loaded."""
 
 
@@ -74,9 +75,9 @@ def open_voice_devices(args, settings, locale: Locale,
             raise DeviceError(f"{exc} {NO_TYPING}") from None
         output = ScreenOutput()
         if mode == "keys":
-            output.say(locale.line("no_speaker_keys"))
+            output.say(locale.line("no_speaker_keys", command=command("devices")))
             return open_key_input(settings, locale), output
-        output.say(locale.line("no_speaker"))
+        output.say(locale.line("no_speaker", command=command("devices")))
         return KeyboardInput(), output
     output = SpokenOutput(speaker, effects=settings.host.sounds, spoken=locale.speakable)
     if mode == "text":
@@ -92,12 +93,12 @@ def open_voice_devices(args, settings, locale: Locale,
             raise DeviceError(f"{exc}" if typed_fallback else f"{exc} {NO_TYPING}") from None
         note = locale.line("no_microphone")
         if isinstance(exc, RecognizerError):   # no speech model for the language: say how, in it
-            note = locale.line("no_model", command=f"voicehost models download {locale.code}")
+            note = locale.line("no_model", command=command(f"models download {locale.code}"))
         print(f"voicehost: {exc}", file=sys.stderr)
         output.say(note)
         return KeyboardInput(), output
     if not recognizer.grammar_bound:
-        print(f"voicehost: {UNBOUND_MODEL.format(language=locale.code)}", file=sys.stderr)
+        print(f"voicehost: {UNBOUND_MODEL.format(command=command(f'models download {locale.code}'))}", file=sys.stderr)
     report = check_vocabulary(recognizer, locale, REGISTRY.names())
     if report:
         print(f"voicehost: {report.message(recognizer.name)}", file=sys.stderr)
@@ -159,7 +160,7 @@ def host_synthesizer(settings, cache_dir: Path | None = None) -> Synthesizer:
     if synth.language and synth.language != language:
         raise SpeechError(f"The neural voice {files.name} speaks {synth.language!r}, and the game "
                           f"is in {language!r}.", f"Set host.voice to a {language!r} voice "
-                          f"(voicehost voices download {language}) or null.")
+                          f"({command(f'voices download {language}')}) or null.")
     return synth
 
 

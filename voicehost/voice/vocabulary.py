@@ -17,6 +17,7 @@ from ..host.grammar import vocabulary
 from ..host.phrases import Phrases
 from ..language.locale import Locale
 from ..speech.recognizer import Recognizer
+from ..invocation import command
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class VocabularyReport:
             parts.append(f"No way to say {' or '.join(self.unsayable)} is known to it, so nothing can be "
                          "locked by voice.")
         if self.letters or self.unsayable:
-            parts.append("Use a speech model for the game's language (voicehost models download LANG) "
+            parts.append(f"Use a speech model for the game's language ({command('models download LANG')}) "
                          "or play with --input text.")
         return " ".join(parts)
 
