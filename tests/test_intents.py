@@ -258,7 +258,7 @@ def test_a_moment_without_options_never_fails(phase, text):
 
 # --- what the README tells players to say -----------------------------------------
 
-README = (Path(__file__).resolve().parent.parent / "docs" / "players.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
 """The players' page (linked from the README), which lists what to say and type."""
 README_OPTIONS = {"A": "The Inca", "B": "London", "C": "Berlin", "D": "Madrid"}
 """Options that hold the README's examples of an option's own text."""

@@ -1,6 +1,6 @@
 """The systemd unit as an operator installs it: names kept private, ``voicehost kiosk status``
 still open to anyone, a restart loop that ends in a message instead of going on silently,
-standard input that matches the booth, and the docs/booth.md section its header names."""
+standard input that matches the booth, and the docs/kiosk.md section its header names."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from tests.kiosk_helpers import ROOT, recorded, run_kiosk
 
 UNIT = ROOT / "deploy" / "voicehost-kiosk.service"
 HOOK = ROOT / "deploy" / "voicehost-kiosk-failed@.service"
-BOOTH = ROOT / "docs" / "booth.md"
+BOOTH = ROOT / "docs" / "kiosk.md"
 """The booth technicians' page, which the units name for their set-up."""
 
 
@@ -34,7 +34,7 @@ def settings(path: Path) -> dict[str, list[str]]:
 
 
 def test_the_unit_names_a_readme_section_that_exists():
-    named = re.findall(r'docs/booth.md, "([^"]+)"', UNIT.read_text() + HOOK.read_text())
+    named = re.findall(r'docs/kiosk.md, "([^"]+)"', UNIT.read_text() + HOOK.read_text())
     headings = [line.lstrip("#").strip() for line in BOOTH.read_text().splitlines()
                 if line.startswith("#")]
     assert named and all(name in headings for name in named), (named, headings)
