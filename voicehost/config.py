@@ -249,18 +249,18 @@ class AudioSettings:
 
 @dataclass(frozen=True)
 class KioskSettings:
-    attract_every_seconds: int = _opt(60, "Between games, invite passers-by this often (seconds).",
-                                      lo=10, hi=3600)
+    attract_every_seconds: int = _opt(60, "Between games, a short jingle and an invitation to "
+                                      "passers-by this often (seconds).", lo=10, hi=3600)
     quiet_hours: typing.Optional[str] = _opt(
         None, "Local times when the kiosk stays silent but still starts a game, e.g. "
         "'22:00-08:00'; null: never quiet.", check=quiet_hours_span,
         allowed='"HH:MM-HH:MM", e.g. "22:00-08:00", or null')
-    idle_seconds: int = _opt(30, "No answer this long: the host asks if the player is still there.",
-                             lo=5, hi=600)
-    idle_grace_seconds: int = _opt(15, "Then this long more: the game ends as a walk-away.",
-                                   lo=5, hi=300)
-    max_game_minutes: int = _opt(15, "A game ends with a friendly wrap-up after this long.",
-                                 lo=1, hi=240)
+    idle_seconds: int = _opt(30, "No answer this long: the host asks once whether the "
+                             "player is still there.", lo=5, hi=600)
+    idle_grace_seconds: int = _opt(15, "Then this long more: the game ends as a walk-away, "
+                                   "and what was won counts.", lo=5, hi=300)
+    max_game_minutes: int = _opt(15, "A game ends with a friendly wrap-up after this long "
+                                  "(minutes), with what the player has.", lo=1, hi=240)
     ask_name: bool = _opt(False, "With a keyboard (typed input), ask for a name for the "
                           "high-score table at the end of a game; false: 'player N of today'.")
     state_dir: typing.Optional[str] = _opt(None, "Scores, log and status, and the memory of "
