@@ -1,10 +1,15 @@
 """The README and the pages it links: every link resolves, and every voicehost command they
-show is one the command line accepts as shown."""
+show is one the command line accepts as shown, and runs: each subcommand with --help, each
+complete typed game as a short scripted game."""
 
 from __future__ import annotations
 
+import argparse
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -95,3 +100,67 @@ def test_every_command_shown_is_accepted_as_shown(page, command):
             return
         pytest.fail(f"{page}: {command!r} is refused by the command line (exit {stop.code})")
     assert getattr(args, "func", None) or not words, command
+
+
+# Every command shown runs: each subcommand with --help, and each complete typed game
+# (`play --input text --players ...`) as a short scripted game.
+
+def subcommand(words: list[str]) -> tuple[str, ...]:
+    """The subcommands a command shown names (``("deck", "check")``), as the parser reads
+    them; global options and placeholders are passed over."""
+    parser, path, skip = build_parser(), [], False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word == "--config":
+            skip = True
+            continue
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs or word not in subs[0].choices:
+            if word.startswith("-") or word in ("...", "COMMAND"):
+                continue
+            break
+        path.append(word)
+        parser = subs[0].choices[word]
+    return tuple(path)
+
+
+SUBCOMMANDS = sorted({subcommand(shlex.split(c)[1:]) for _, c in all_commands()})
+GAMES = sorted({c for _, c in all_commands()
+                if subcommand(shlex.split(c)[1:]) == ("play",) and "--input text" in c
+                and "--players" in c and "--resume" not in c})
+
+
+def run_shown(words: list[str], tmp_path: Path, stdin: str = "") -> subprocess.CompletedProcess:
+    """``python -m voicehost WORDS`` in an empty folder, with its own home and state."""
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    return subprocess.run([sys.executable, "-m", "voicehost", *words], cwd=tmp_path, env=env,
+                          input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_the_pages_show_the_subcommands_and_a_game():
+    assert {("play",), ("deck", "check"), ("kiosk",), ("kiosk", "status"), ("models", "download"),
+            ("voices",), ("history",)} <= set(SUBCOMMANDS)
+    assert any("--rounds 1" in game for game in GAMES)
+
+
+@pytest.mark.parametrize("path", SUBCOMMANDS, ids=lambda p: " ".join(p) or "voicehost")
+def test_every_subcommand_shown_runs_with_help(path, tmp_path):
+    done = run_shown([*path, "--help"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"usage: {' '.join(['voicehost', *path])}"), done.stdout[:200]
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", GAMES)
+def test_every_typed_game_shown_plays_to_the_end(command, tmp_path):
+    """Answer A and confirm it, over and over: a wrong answer ends a player's round, so the
+    game ends well before the script runs out (at the end of input it is saved and stops)."""
+    done = run_shown(shlex.split(command)[1:], tmp_path, "a\ny\n" * 200)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    out = done.stdout
+    assert "Final answer?" in out or "final answer" in out.lower(), out[-2000:]
+    assert "That's the game!" in out or "Das war" in out, out[-2000:]
