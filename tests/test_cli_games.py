@@ -380,3 +380,27 @@ def test_ctrl_c_in_a_german_or_swedish_game_says_so_in_the_games_language(tmp_pa
     assert proc.returncode == 130 and "Traceback" not in err
     assert f"{saved} {PROGRAM} play --resume --save-file {save} --input text --lang {language}" in err
     assert "stopped" not in err and "continue with" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang,yes", [("en", "yes"), ("sv", "ja"), ("de", "ja")])
+def test_the_notes_on_an_unfinished_game_and_a_resume_are_in_the_games_language(tmp_path, lang, yes):
+    deck = make_deck(tmp_path / "deck.yaml")
+    deck.write_text(deck.read_text().replace("language: en", f"language: {lang}"))
+    config = tmp_path / "config.yaml"
+    config.write_text(f"game:\n  decks: [{deck}]\n  save_file: {tmp_path / 'save.json'}\n"
+                      f"  language: {lang}\n")
+    locale = Locale.load(lang)
+    args = ["play", "--config", str(config), "--input", "text", "--players", "Ann"]
+    first = voicehost(args, tmp_path, f"b\n{yes}\n")
+    assert first.returncode == 0, first.stderr
+    second = voicehost(args, tmp_path, "")              # a new game: the unfinished one is kept
+    kept = next(p for p in tmp_path.iterdir() if ".unfinished-" in p.name)
+    command = f"{PROGRAM} play --resume --config {config} --save-file {kept} --input text"
+    assert locale.line("kept_unfinished", kept=kept, command=command) in second.stderr
+    resumed = voicehost(["play", "--config", str(config), "--input", "text", "--resume",
+                         "--save-file", str(kept), "--seed", "4"], tmp_path, "")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"voicehost: {locale.line('resume_ignored', flags='--seed 4')}" in resumed.stderr
+    if lang != "en":
+        assert "unfinished game" not in second.stderr and "ignored" not in resumed.stderr

@@ -204,9 +204,8 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
                 f"--lang {language}, or leave out --resume to start a new game.")
         ignored = ignored_on_resume(args)
         if ignored:
-            print(f"voicehost: the saved game keeps its own edition, players and rules, so these "
-                  f"were ignored: {', '.join(ignored)}. To start a new game instead, leave out "
-                  "--resume.", file=sys.stderr)
+            print(f"voicehost: {locale.line('resume_ignored', flags=', '.join(ignored))}",
+                  file=sys.stderr)
     else:
         paths, language = session.deck_paths(settings), settings.game.language
         questions = session.load_questions(paths, language, EDITIONS[settings.game.edition])
@@ -226,7 +225,7 @@ def host_game(args, settings: Settings, locale: Locale, player_input, output, bo
         draws = session.draws(settings, questions, language, memory_trouble)
         game = session.new_game(settings, players, questions, draws.draw_first)
         kept = session.keep_unfinished(
-            store, lambda path: command_line(args, resume=True, save_file=path))
+            store, lambda path: command_line(args, resume=True, save_file=path), locale)
         if kept:
             print(kept, file=sys.stderr)
     options = HostOptions(silence_seconds=settings.input.silence_seconds,

@@ -235,17 +235,17 @@ def saved_deck_paths(paths: list[str]) -> list[str]:
     return [p if Path(p).exists() else bundled.get(Path(p).name, p) for p in paths]
 
 
-def keep_unfinished(store: SaveStore, resume_command: Callable[[str], str]) -> str:
+def keep_unfinished(store: SaveStore, resume_command: Callable[[str], str], locale) -> str:
     """When a new game really starts: move an unfinished saved game aside instead of
-    overwriting it. ``resume_command(path)`` is the command that resumes a save at ``path``."""
+    overwriting it. ``resume_command(path)`` is the command that resumes a save at ``path``;
+    the note is in ``locale``'s language."""
     try:
         data = store.load()
     except SaveError as exc:
         return f"The old save file {exc.reason}; it was kept as {exc.kept}."
     if data and not data.get("finished"):
         kept = store.keep_aside("unfinished")
-        return (f"An unfinished game was saved; it is kept as {kept}. Continue it with: "
-                f"{resume_command(str(kept))}")
+        return locale.line("kept_unfinished", kept=kept, command=resume_command(str(kept)))
     return ""
 
 
