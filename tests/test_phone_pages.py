@@ -209,6 +209,7 @@ def test_four_at_a_table_play_with_secret_cards_on_their_phones(tmp_path, table)
         q = question()
         assert q["level"] == 2
         player = state()["game"]["player"]
+        assert player == "Ann"       # the player without a phone is asked first, aloud
         host.type("fråga publiken")
         state(lambda s: s["game"]["phase"] == "vote")
         voters = [p for p in ("Ann", *PHONES) if p != player]
@@ -223,7 +224,9 @@ def test_four_at_a_table_play_with_secret_cards_on_their_phones(tmp_path, table)
                 phone.shot("voter")
                 shot = True
             phone.click("Ja")
-            phone.wait_text("Ditt kort A är inlämnat.")
+            # the last card ends the vote, and the page moves on to the votes at once
+            phone.wait_for(lambda p: "Ditt kort A är inlämnat." in p.text
+                           or "Publikens kort:" in p.text, 10, "the card handed in")
         if "Ann" in voters:
             state(lambda s: s["game"]["phase"] != "vote" or s["game"]["speaker"] == "Ann")
             if state()["game"]["phase"] == "vote":
@@ -277,3 +280,40 @@ def test_four_at_a_table_play_with_secret_cards_on_their_phones(tmp_path, table)
     finally:
         host.close()
         publish_screenshots(taken, SHOTS)
+
+
+def test_a_phone_of_numbered_players_is_named_aloud_by_the_table(tmp_path):
+    """Players not named: the page says the host is asking, the host asks the table who is on
+    the phone that just joined, and the phone becomes the player the table names."""
+    shots, taken = tmp_path / "screenshots", []
+    phone = Phone("Player 2", shots, taken)
+    port = free_port()
+    host = Voicehost(["play", "--input", "text", "--lang", "en", "--phones", "--seed", "4",
+                      "--display", f"127.0.0.1:{port}", "--save-file", str(tmp_path / "save.json")],
+                     Path(__file__).resolve().parent.parent)
+    try:
+        host.type("2")                                       # how many are playing: two
+        url, code = host.url(), join_code(host)
+        phone.open(f"{url}phone?code={code}")                 # the QR code's address
+        phone.click("Next")
+        phone.wait_text("The host is asking who is on this phone. Answer aloud.", 10)
+        assert phone.status() == "The host is asking who is on this phone. Answer aloud."
+        assert not phone.js("return document.getElementById('names').hidden === false")
+        phone.shot("who-joined-waiting")
+        said = lambda: "\n".join(host.out)
+        deadline = time.monotonic() + 20
+        while "just joined" not in said() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert "Who is on the phone that just joined? Player 1 or Player 2?" in said()
+        host.type("two")
+        phone.wait_text("You are Player 2.", 15)
+        assert "Player 2 is on that phone now." in said()
+        phone.wait_for(lambda p: p.js("return document.querySelectorAll('#options button').length") == 4,
+                       15, "the question's four cards")
+        phone.shot("who-joined-seated")
+    finally:
+        phone.close()
+        host.proc.kill()
+        host.proc.wait(10)
+    publish_screenshots(taken, {"who-joined-waiting": "phones-who-joined-waiting.png",
+                                "who-joined-seated": "phones-who-joined-seated.png"})

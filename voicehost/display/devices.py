@@ -66,6 +66,12 @@ class OverheardInput(PlayerInput):
     def hears(self, text: str) -> bool:
         return self.inner.hears(text)
 
+    def card_holders(self) -> tuple[str, ...]:
+        return self.inner.card_holders()
+
+    def seat(self, player: str | None) -> bool:
+        return self.inner.seat(player)
+
     def keep_alive(self, ping: Callable[[], None]) -> None:
         self.inner.keep_alive(ping)
 

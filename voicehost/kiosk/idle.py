@@ -72,5 +72,11 @@ class IdleWatch(PlayerInput):
     def hears(self, text: str) -> bool:
         return self.inner.hears(text)
 
+    def card_holders(self) -> tuple[str, ...]:
+        return self.inner.card_holders()
+
+    def seat(self, player: str | None) -> bool:
+        return self.inner.seat(player)
+
     def close(self) -> None:
         """The kiosk's input outlives the game: closing is the kiosk's business."""
