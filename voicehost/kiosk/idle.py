@@ -78,5 +78,11 @@ class IdleWatch(PlayerInput):
     def seat(self, player: str | None) -> bool:
         return self.inner.seat(player)
 
+    def keep_alive(self, ping) -> None:
+        self.inner.keep_alive(ping)
+
+    def drop_keys(self) -> None:
+        self.inner.drop_keys()
+
     def close(self) -> None:
         """The kiosk's input outlives the game: closing is the kiosk's business."""
