@@ -193,8 +193,8 @@ class BoardRequest(BaseHTTPRequestHandler):
         self._event(name, data, flush)
 
     def open_stream(self) -> bool:
-        """Count a guest's event stream among the server's (False when there are too many)
-        and send its headers; close it with ``close_stream``."""
+        """Count an event stream (the board's own, or a guest's) among the server's (False
+        when there are too many) and send its headers; close it with ``close_stream``."""
         server = self.server
         with server.streams_lock:
             full = len(server.streams) >= MAX_STREAMS
@@ -249,15 +249,9 @@ class BoardRequest(BaseHTTPRequestHandler):
 
     def _stream(self) -> None:
         server = self.server
-        with server.streams_lock:
-            full = len(server.streams) >= MAX_STREAMS
-            if not full:
-                server.streams.add(self.connection)
-        if full:
-            return self._send(503, "text/plain; charset=utf-8", "Too many pages\n")
         try:
-            self._headers(200, "text/event-stream; charset=utf-8")
-            self._event(None, f"retry: {RETRY_MS}\n")
+            if not self.open_stream():
+                return
             self._event("page", json.dumps(server.page.event(), ensure_ascii=False))
             seq, latest = server.feed.latest()
             if latest:
@@ -278,8 +272,7 @@ class BoardRequest(BaseHTTPRequestHandler):
         except OSError:
             pass  # the page went away, or the server stopped
         finally:
-            with server.streams_lock:
-                server.streams.discard(self.connection)
+            self.close_stream()
 
     @staticmethod
     def _now() -> str:

@@ -71,22 +71,15 @@ class PhoneWeb:
             request.reply(200, "application/json", self.texts_json, head)
         elif path == "/qr.svg":
             request.reply(200, "image/svg+xml", qr_svg(self.join_url()), head)
-        elif path == "/phone/me":
+        elif path == "/phone/me" or path == "/phone/events" and not head:
             try:
                 player = self._player(request)
             except Refused as refused:
                 return self._refuse(request, refused, path)
-            if player is None:
-                return self._refuse(request, Refused(401, "no_seat"), path)
-            request.reply(200, "application/json", json.dumps({"player": player}), head)
-        elif path == "/phone/events" and not head:
-            try:
-                player = self._player(request)
-            except Refused as refused:
-                return self._refuse(request, refused, path)
-            if player is None:
-                return self._refuse(request, Refused(401, "no_seat"), path)
-            self._stream(request, player)
+            if path == "/phone/me":
+                request.reply(200, "application/json", json.dumps({"player": player}), head)
+            else:
+                self._stream(request, player)
         else:
             request.reply(404, "text/plain; charset=utf-8", "Not found\n", head)
         return True
@@ -98,10 +91,14 @@ class PhoneWeb:
             text = text.replace("{{" + name + "}}", html.escape(str(value), quote=True))
         return text
 
-    def _player(self, request: BoardRequest) -> str | None:
+    def _player(self, request: BoardRequest) -> str:
+        """The player whose seat the request's cookie holds; Refused without one."""
         if self.hub.seats is None:
             raise Refused(503, "no_game")  # the host is starting: the page tries again
-        return self.hub.player_of(cookie(request.headers.get("Cookie", ""), COOKIE))
+        player = self.hub.player_of(cookie(request.headers.get("Cookie", ""), COOKIE))
+        if player is None:
+            raise Refused(401, "no_seat")
+        return player
 
     def _stream(self, request: BoardRequest, player: str) -> None:
         if not request.open_stream():
@@ -147,10 +144,7 @@ class PhoneWeb:
                 seat = (f"{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/phone; "
                         f"Max-Age={COOKIE_SECONDS}")
                 return self._json(request, {"player": player}, (("Set-Cookie", seat),))
-            player = self._player(request)
-            if player is None:
-                raise Refused(401, "no_seat")
-            self.hub.hand_in(player, body["option"], address)
+            self.hub.hand_in(self._player(request), body["option"], address)
             return self._json(request, {"ok": True})
         except Refused as refused:
             return self._refuse(request, refused, path)
