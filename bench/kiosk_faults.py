@@ -46,6 +46,8 @@ sys.path.insert(0, str(ROOT))
 
 from machine import cpu_model, package_versions  # noqa: E402
 
+from voicehost.testing.processes import children  # noqa: E402
+
 FAULTS = ("speech worker killed", "score table deleted", "garbage in the score table",
           "state folder read-only", "full disk", "SIGHUP", "burst of answers",
           "1 MB junk lines", "invalid bytes")
@@ -109,18 +111,7 @@ class Kiosk:
         return int(match.group(1)) / 1024 if match else 0.0
 
     def worker_pids(self) -> list[int]:
-        pids = []
-        for proc in Path("/proc").iterdir():
-            if not proc.name.isdigit():
-                continue
-            try:
-                ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                cmdline = (proc / "cmdline").read_bytes()
-            except (OSError, IndexError, ValueError):
-                continue
-            if ppid == self.proc.pid and b"tts_worker" in cmdline:
-                pids.append(int(proc.name))
-        return pids
+        return children(self.proc.pid)
 
     def status(self) -> tuple[int, str]:
         run = subprocess.run([sys.executable, "-m", "voicehost", "kiosk", "status", "--state-dir",

@@ -9,7 +9,6 @@ import os
 import shutil
 import signal
 import time
-from pathlib import Path
 
 import pytest
 
@@ -19,6 +18,7 @@ from voicehost.audio.sound_output import SoundOutputError
 from voicehost.kiosk.scores import ScoreError
 from voicehost.questions.deck import bundled_deck_paths
 from voicehost.testing.kiosk_visitor import RIGHT, WRONG
+from voicehost.testing.processes import children
 from voicehost.testing.recording_host_output import RecordingHostOutput
 APOLOGY = "I'm sorry, something went wrong on my side, so this game ends here, and your"
 
@@ -143,18 +143,7 @@ def test_a_speaker_lost_while_a_question_is_read_reopens_the_devices(tmp_path, k
 
 def speech_workers() -> list[int]:
     """This process's speech worker children."""
-    pids = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            cmdline = (proc / "cmdline").read_bytes()
-        except (OSError, IndexError, ValueError):
-            continue
-        if ppid == os.getpid() and b"voicehost.speech.tts_worker" in cmdline:
-            pids.append(int(proc.name))
-    return pids
+    return children(os.getpid())
 
 
 @pytest.mark.slow
