@@ -10,7 +10,7 @@ from typing import Callable, Protocol
 
 from ..host.moments import Context
 from ..host.output import HostOutput
-from ..host.player_input import Gone, Heard, PlayerInput, Stop
+from ..host.player_input import Gone, Heard, InputWrapper, PlayerInput, Stop
 
 
 class Watcher(Protocol):
@@ -50,10 +50,10 @@ class CaptionedOutput(HostOutput):
         self.inner.close()
 
 
-class OverheardInput(PlayerInput):
+class OverheardInput(InputWrapper):
     def __init__(self, inner: PlayerInput, show: Watcher) -> None:
-        self.inner, self.show = inner, show
-        self.traits = inner.traits
+        super().__init__(inner)
+        self.show = show
 
     def listen(self, context: Context, phrases: list[str], timeout: float | None,
                stop: Stop | None = None) -> Heard | Gone | None:
@@ -62,21 +62,3 @@ class OverheardInput(PlayerInput):
         if isinstance(heard, Heard) and heard.text.strip():
             self.show.heard(heard.text.strip())
         return heard
-
-    def hears(self, text: str) -> bool:
-        return self.inner.hears(text)
-
-    def card_holders(self) -> tuple[str, ...]:
-        return self.inner.card_holders()
-
-    def seat(self, player: str | None) -> bool:
-        return self.inner.seat(player)
-
-    def keep_alive(self, ping: Callable[[], None]) -> None:
-        self.inner.keep_alive(ping)
-
-    def drop_keys(self) -> None:
-        self.inner.drop_keys()
-
-    def close(self) -> None:
-        self.inner.close()

@@ -117,3 +117,32 @@ class PlayerInput(abc.ABC):
 
     def close(self) -> None:
         pass
+
+
+class InputWrapper(PlayerInput, abc.ABC):
+    """An input around another (the board's, the kiosk's idle watch, the phones'): all the
+    host asks of an input but ``listen`` is the inner one's unless the wrapper says
+    otherwise, so a wrapper never answers with this interface's defaults by forgetting a
+    method."""
+
+    def __init__(self, inner: PlayerInput) -> None:
+        self.inner = inner
+        self.traits = inner.traits
+
+    def card_holders(self) -> tuple[str, ...]:
+        return self.inner.card_holders()
+
+    def seat(self, player: str | None) -> bool:
+        return self.inner.seat(player)
+
+    def hears(self, text: str) -> bool:
+        return self.inner.hears(text)
+
+    def keep_alive(self, ping: Callable[[], None]) -> None:
+        self.inner.keep_alive(ping)
+
+    def drop_keys(self) -> None:
+        self.inner.drop_keys()
+
+    def close(self) -> None:
+        self.inner.close()

@@ -17,24 +17,23 @@ from typing import Callable
 
 from ..game.events import Ending
 from ..host.moments import Context, Moment
-from ..host.player_input import Clock, Gone, Heard, PlayerInput, Stop
+from ..host.player_input import Clock, Gone, Heard, InputWrapper, PlayerInput, Stop
 
 HEARTBEAT_SECONDS = 10.0
 """The longest single listen, so the kiosk's heartbeat (watchdog, status) keeps beating."""
 
 
-class IdleWatch(PlayerInput):
+class IdleWatch(InputWrapper):
     def __init__(self, inner: PlayerInput, ask_still_there: Callable[[], None], *,
                  idle_seconds: float, grace_seconds: float, max_seconds: float,
                  clock: Clock, heartbeat: Callable[[], None] = lambda: None) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.ask_still_there = ask_still_there
         self.idle_seconds = idle_seconds
         self.grace_seconds = grace_seconds
         self.max_seconds = max_seconds
         self.clock = clock
         self.heartbeat = heartbeat
-        self.traits = inner.traits
         self.started = self.clock.now()
         self.last_heard = self.started
         self.asked = False
@@ -68,21 +67,6 @@ class IdleWatch(PlayerInput):
             elif call_end is not None and now >= call_end:
                 return None
         return None
-
-    def hears(self, text: str) -> bool:
-        return self.inner.hears(text)
-
-    def card_holders(self) -> tuple[str, ...]:
-        return self.inner.card_holders()
-
-    def seat(self, player: str | None) -> bool:
-        return self.inner.seat(player)
-
-    def keep_alive(self, ping) -> None:
-        self.inner.keep_alive(ping)
-
-    def drop_keys(self) -> None:
-        self.inner.drop_keys()
 
     def close(self) -> None:
         """The kiosk's input outlives the game: closing is the kiosk's business."""

@@ -9,7 +9,7 @@ from typing import Callable
 
 from ..host import host_commands as h
 from ..host.moments import Context, Moment
-from ..host.player_input import Gone, Heard, PlayerInput, Stop
+from ..host.player_input import Gone, Heard, InputWrapper, PlayerInput, Stop
 from .hub import HandedIn, PhoneHub
 
 TAKES = (Moment.ANSWER, Moment.CONFIRM_ANSWER, Moment.CONFIRM_WALK, Moment.VOTE)
@@ -17,13 +17,13 @@ TAKES = (Moment.ANSWER, Moment.CONFIRM_ANSWER, Moment.CONFIRM_WALK, Moment.VOTE)
 votes. At the others (a lifeline being confirmed, a call) a card waits."""
 
 
-class PhoneInput(PlayerInput):
+class PhoneInput(InputWrapper):
     def __init__(self, inner: PlayerInput, hub: PhoneHub,
                  heard_text: Callable[[HandedIn], str], joined_text: str = "") -> None:
-        self.inner, self.hub, self.heard_text = inner, hub, heard_text
+        super().__init__(inner)
+        self.hub, self.heard_text = hub, heard_text
         self.joined_text = joined_text
         """What the board shows as heard when a phone joined a game of numbered players."""
-        self.traits = inner.traits
 
     def listen(self, context: Context, phrases: list[str], timeout: float | None,
                stop: Stop | None = None) -> Heard | Gone | None:
@@ -54,15 +54,6 @@ class PhoneInput(PlayerInput):
 
     def card_holders(self) -> tuple[str, ...]:
         return self.hub.card_holders()
-
-    def hears(self, text: str) -> bool:
-        return self.inner.hears(text)
-
-    def keep_alive(self, ping) -> None:
-        self.inner.keep_alive(ping)
-
-    def drop_keys(self) -> None:
-        self.inner.drop_keys()
 
     def close(self) -> None:
         self.hub.close()
